@@ -42,11 +42,23 @@ def _terminal_width() -> int:
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors exit with status 2 and one clear line."""
 
+    #: The words the command line gave (set by :func:`main`), for a usage error to say what they look like.
+    given: Sequence[str] = ()
+
     def _get_formatter(self) -> argparse.HelpFormatter:
         return self.formatter_class(prog=self.prog, width=_terminal_width() - 2)  # type: ignore[call-arg]
 
     def error(self, message: str) -> NoReturn:
+        import re
+
+        from dagaz_studio.board.problems import echoed
+
         self.print_usage(sys.stderr)
+        # argparse quotes a refused value whole ("invalid int value: '…'"): a runaway one by its start.
+        message = re.sub(r"[^\s']{41,}", lambda match: echoed(match.group()), message)
+        if message.startswith("unrecognized arguments") and any(word.startswith("--fen") for word in self.given):
+            # The shell split a FEN of several fields: its side to move and the rest were left over.
+            message += " (a FEN of several fields is one argument: give it in quotes, --fen '…')"
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
@@ -76,7 +88,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         with guarded():
-            args = build_parser(words[0] if words[0] in COMMANDS else None).parse_args(words)
+            parser = build_parser(words[0] if words[0] in COMMANDS else None)
+            if isinstance(parser, _Parser):
+                parser.given = words
+            args = parser.parse_args(words)
             module = importlib.import_module(f"dagaz_studio.commands.{MODULES.get(args.command, args.command)}")
             return int(module.run(args))
     except KeyboardInterrupt:

@@ -16,9 +16,13 @@ MAX_ECHOED = 40
 def echoed(word: object) -> str:
     """``word`` as a problem quotes it: whole, or its first :data:`MAX_ECHOED` characters and '…'.
     A pasted page or a runaway word is not echoed back whole: its start says which word it is, and
-    the line it is said on stays readable."""
+    the line it is said on stays readable. A character that shows nothing, or that a terminal
+    would obey (a NUL, an escape, a zero-width space), is written as its escape (``\\x1b``)."""
     text = str(word)
-    return text if len(text) <= MAX_ECHOED else text[:MAX_ECHOED] + "…"
+    shown = text if len(text) <= MAX_ECHOED else text[:MAX_ECHOED] + "…"
+    if shown.isprintable():
+        return shown
+    return "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in shown)
 
 
 @dataclass(frozen=True)

@@ -226,7 +226,7 @@ def _report_syntax(statement: Statement, error: UnexpectedInput, what: str, repo
         expected = sorted(_describe_terminal(parser, name) for name in error.expected)
     elif isinstance(error, UnexpectedCharacters):
         offset = error.pos_in_stream
-        found = f"'{statement.text[offset]}'"
+        found = f"'{echoed(statement.text[offset])}'"
         expected = sorted(_describe_terminal(parser, name) for name in error.allowed)
     else:
         offset = len(statement.text)

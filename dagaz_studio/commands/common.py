@@ -11,8 +11,6 @@ import sys
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
-from dagaz_studio.board.problems import echoed
-
 if TYPE_CHECKING:
     from dagaz_studio.board import Board
     from dagaz_studio.engine import Position
@@ -54,19 +52,23 @@ def open_position(board: Board, fen: str | None) -> Position:
         raise CommandError(str(error)) from None
 
 
-def quoted(text: str, limit: int = 40) -> str:
-    """``text`` in quotes for a message, cut short past ``limit`` characters: a pasted page is not
-    echoed back whole."""
-    return repr(text if len(text) <= limit else text[:limit] + "…")
+def quoted(text: str) -> str:
+    """``text`` in quotes for a message, cut short as a board file's problems quote a word
+    (:func:`~dagaz_studio.board.problems.echoed`): a pasted page is not echoed back whole."""
+    from dagaz_studio.board.problems import echoed
+
+    return repr(echoed(text))
 
 
 def not_a_piece(board: Board, text: str) -> str:
     """For a definition that does not read: a line saying, when it looks like a piece's name, that
     the board has no piece of that name (and which it has)."""
+    from dagaz_studio.board.problems import echoed
+
     text = text.strip()
     if not (len(text) > 1 and text.isalpha()):
         return ""
-    return f"\n{text!r} is not one of the board's pieces ({', '.join(board.pieces) or 'it has none'}) either"
+    return f"\n'{echoed(text)}' is not one of the board's pieces ({', '.join(board.pieces) or 'it has none'}) either"
 
 
 def piece_definition(board: Board, text: str, notation: str, dialect: str, which: str | None = None) -> str:
@@ -192,5 +194,7 @@ def batch_lines(stream: IO[str] | InputLines | None = None, limit: int | None = 
         text = text.rstrip("\r\n")
         if too_long:
             problem = f"longer than {limit:,} characters"
+            from dagaz_studio.board.problems import echoed
+
             text = echoed(text)
         yield BatchLine(number, text, problem)

@@ -50,7 +50,15 @@ def run(args: argparse.Namespace) -> int:
         for variant, path in zip(done, write_boards(done, Path(args.out))):
             print(f"{variant.name}: {path}")
     except (SaveError, OSError) as error:
-        print(f"dagaz-studio: error: cannot write into {args.out}: {error}", file=sys.stderr)
+        if isinstance(error, FileExistsError):  # a file where the folder would be
+            why = "it is a file, not a folder"
+        elif isinstance(error, NotADirectoryError):
+            why = "a folder on its path is a file"
+        elif isinstance(error, OSError) and error.strerror:
+            why = error.strerror
+        else:
+            why = str(error)
+        print(f"dagaz-studio: error: cannot write into {args.out}: {why}", file=sys.stderr)
         return EXIT_USAGE
     for refusal in refused:
         where = f"{args.ini}:{refusal.line}: " if refusal.line else f"{args.ini}: "

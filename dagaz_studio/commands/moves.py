@@ -53,10 +53,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--piece", metavar="NOTATION", help="put a piece of the side to move, moving by this "
                         "notation (or as the board's piece of this name moves), on the --at square (replacing what "
                         "stands there) and list its moves")
-    parser.add_argument("--notation", choices=("dagaz", "betza", "parlett"), default="dagaz",
+    parser.add_argument("--notation", choices=("dagaz", "betza", "parlett"),
                         help="the notation of --piece (default dagaz; betza reads Betza and XBetza)")
-    parser.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
-                        help="with --notation betza: whose reading where XBoard and Fairy-Stockfish differ")
+    parser.add_argument("--dialect", choices=("xboard", "fsf"),
+                        help="with --notation betza: whose reading where XBoard and Fairy-Stockfish differ "
+                        "(default xboard)")
     parser.add_argument("--legal", action="store_true", help="apply the game's rules (royal safety, "
                         "compulsory capture, how the game ends) and say when the game is over; without it, "
                         "every move the notations make")
@@ -184,7 +185,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         board = open_board(args.board)
         if args.piece is not None:
-            args.piece = piece_definition(board, args.piece, args.notation, args.dialect)
+            args.piece = piece_definition(board, args.piece, args.notation or "dagaz", args.dialect or "xboard")
+        elif args.notation is not None or args.dialect is not None:
+            # Said, not ignored: the user meant a typed piece and would read the board's moves as its.
+            given = "--notation" if args.notation is not None else "--dialect"
+            raise CommandError(f"{given} says how --piece is read: give --piece NOTATION (and --at SQUARE) too")
     except CommandError as error:
         return report(error)
     rules = Rules(board)

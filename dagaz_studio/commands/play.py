@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from dagaz_studio.commands.common import CommandError, open_board, open_position, quoted, report
 
 if TYPE_CHECKING:
+    from dagaz_studio.board import Board
     from dagaz_studio.engine import Position, Rules
 
 
@@ -84,6 +85,18 @@ def _hand_hint(position: Position, text: str) -> str:
     return ""
 
 
+def _unquoted_fen_hint(board: Board, args: argparse.Namespace, error: PlayError) -> str:
+    """Why the first name after ``--fen FEN`` may not be a move: a FEN of several fields given
+    unquoted, its side to move (or a later field) then read as a move's name; or ``""``."""
+    if not args.fen or len(args.fen) < 2 or error.number != len(args.moves) + 1 or " " in args.fen[0]:
+        return ""
+    try:
+        open_position(board, f"{args.fen[0]} {args.fen[1]}")
+    except CommandError:
+        return ""
+    return f"; {quoted(args.fen[1])} reads as the FEN's next field: give a FEN of several fields in quotes (--fen '…')"
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the moves; user errors are reported with exit status 2."""
     from dagaz_studio.engine import Rules, RunawayNotation, fen, game_over
@@ -95,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
         rules = Rules(board)
         try:
             final = play_names(rules, position, args.moves + (args.fen[1:] if args.fen else []))
-        except (PlayError, RunawayNotation) as error:
+        except PlayError as error:
+            raise CommandError(str(error) + _unquoted_fen_hint(board, args, error)) from None
+        except RunawayNotation as error:
             raise CommandError(str(error)) from None
     except CommandError as error:
         return report(error)

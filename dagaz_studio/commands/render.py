@@ -38,7 +38,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "frame shows the notation's executed part highlighted and the step's sentence")
     parser.add_argument("--move", metavar="MOVE", help="with --trace: only the steps behind this move "
                         "(its name, e.g. O-O, or its coordinates, e.g. e1-g1)")
-    parser.add_argument("--delay", type=int, default=400, metavar="MS",
+    parser.add_argument("--delay", type=int, metavar="MS",
                         help="with --trace: milliseconds a frame is shown (default 400)")
 
 
@@ -52,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
         return _run_trace(args, out)
     if args.move is not None:
         return report(CommandError("--move chooses the move whose steps --trace draws: give --trace too"))
+    if args.delay is not None:
+        return report(CommandError("--delay sets how long each frame --trace draws is shown: give --trace too"))
     try:
         if out.suffix.lower() not in FORMATS:
             raise CommandError(f"--out {args.out}: the file name must end in .png or .svg")
@@ -111,8 +113,9 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
             raise CommandError("--trace needs --at SQUARE: whose run to draw")
         if args.scale is not None and not 4 <= args.scale <= 200:
             raise CommandError(f"--scale {args.scale:g}: with --trace give between 4 and 200 pixels per square")
-        if not 10 <= args.delay <= 60_000:
-            raise CommandError(f"--delay {args.delay}: give between 10 and 60000 milliseconds")
+        delay = 400 if args.delay is None else args.delay
+        if not 10 <= delay <= 60_000:
+            raise CommandError(f"--delay {delay}: give between 10 and 60000 milliseconds")
         board = open_board(args.board)
         position = open_position(board, args.fen)
         square = square_index(board, args.at)
@@ -142,7 +145,7 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
                 _write(out.with_name(f"{out.stem}-{number:0{width}d}.svg"), data)
             _remove_later_frames(out, len(pictures))
         else:
-            _write(out, animated_png(pictures, args.delay, 0, [frame.sentence for frame in film.frames]))
+            _write(out, animated_png(pictures, delay, 0, [frame.sentence for frame in film.frames]))
     except OSError as error:
         return report(CommandError(f"--out {args.out}: {error.strerror or error}"))
     print(f"{len(pictures)} frames: {board.squares[square]}"

@@ -40,8 +40,23 @@ def run(args: argparse.Namespace) -> int:
     except TranslationError as error:
         print("dagaz-studio: error: " + error.render().replace("\n", "\n  ") if error.text else
               f"dagaz-studio: error: {error.message}", file=sys.stderr)
+        if args.source == "betza" and _reads_as_dagaz(args.text):
+            # Betza is read unless told otherwise: a Dagaz notation pasted without --from fails as Betza.
+            print("dagaz-studio: note: it was read as Betza (the default); it reads as the Dagaz notation: "
+                  "give --from dagaz", file=sys.stderr)
         return EXIT_USAGE
     for warning in result.warnings:
         print(f"dagaz-studio: warning: {warning}", file=sys.stderr)
     print(result.text)
     return 0
+
+
+def _reads_as_dagaz(text: str) -> bool:
+    """Whether ``text`` reads as the Dagaz notation."""
+    from dagaz_studio.notation import NotationError, parse_notation
+
+    try:
+        parse_notation(text)
+    except NotationError:
+        return False
+    return True

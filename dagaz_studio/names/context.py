@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.board.problems import echoed
 from dagaz_studio.engine import Move, Position, Rules
 
 
@@ -29,10 +30,10 @@ class MoveNameError(ValueError):
         self.message = message
 
 
-def quoted(text: str, limit: int = 40) -> str:
-    """``text`` in quotes for a message, cut short past ``limit`` characters: a pasted page is not
-    echoed back whole."""
-    return repr(text if len(text) <= limit else text[:limit] + "…")
+def quoted(text: str) -> str:
+    """``text`` in quotes for a message, cut short as a board file's problems quote a word
+    (:func:`~dagaz_studio.board.problems.echoed`): a pasted page is not echoed back whole."""
+    return repr(echoed(text))
 
 
 class NameStyleError(ValueError):

@@ -165,3 +165,16 @@ def _problems_or_tests(text: str) -> list[str]:
     except BoardFileError as error:
         return [str(problem) for problem in error.problems]
     return [str(problem) for test in board.tests for problem in test.problems]
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("grid: a-b x 2-1\na\x00b c", "unknown statement 'a\\x00b'"),
+    ("grid: a-b x 2-1\n\x1b[2J c", "unknown statement '\\x1b[2J'"),
+    ("grid: a-b\x07 x 2-1", "unexpected '\\x07'"),
+    ("grid: a-b x 2-1\npiece K k: N\nsetup: 2/1k w\ntest t: at a\u200b1 reaches nothing", "unexpected '\\u200b1'"),
+])
+def test_a_character_that_shows_nothing_or_that_a_terminal_obeys_is_quoted_escaped(text, shown):
+    # A binary file's NUL, an escape that would clear the terminal, a zero-width space: said, not sent.
+    problems = _problems_or_tests(text)
+    assert any(shown in problem for problem in problems), problems
+    assert all(problem.isprintable() for problem in problems)

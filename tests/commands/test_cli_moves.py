@@ -187,3 +187,12 @@ def test_a_piece_may_be_given_by_its_name_as_compare_takes_it(name: str, capsys)
 def test_a_misspelt_piece_name_is_said_not_to_be_one_of_the_board_s(capsys) -> None:
     assert main(["moves", "chess", "--at", "e4", "--piece", "Knigth"]) == 2
     assert "'Knigth' is not one of the board's pieces (Pawn, Knight" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", [["--notation", "betza"], ["--dialect", "fsf"]])
+def test_a_piece_notation_without_a_piece_is_refused(capsys, option) -> None:
+    from dagaz_studio.cli import main
+
+    assert main(["moves", "chess", "--at", "e2", *option]) == 2
+    assert f"{option[0]} says how --piece is read: give --piece NOTATION" in capsys.readouterr().err
+    assert main(["moves", "chess", "--at", "e4", "--piece", "W", *option]) == 0

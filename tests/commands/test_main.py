@@ -7,6 +7,7 @@ import argparse
 import pytest
 
 from dagaz_studio import cli
+from dagaz_studio.cli import main
 
 
 @pytest.fixture()
@@ -68,3 +69,52 @@ def test_the_translate_choices_are_the_translators() -> None:
     from dagaz_studio.translation import SOURCES, TARGETS
 
     assert (translate.SOURCES, translate.TARGETS, translate.DIALECTS) == (SOURCES, TARGETS, DIALECTS)
+
+
+@pytest.mark.parametrize("words", [
+    ["perft", "chess", "--depth", "7" * 100_000],
+    ["moves", "chess", "--style", "s" * 100_000],
+    ["moves", "chess", "--at", "e4", "--piece", "Q" * 100_000],
+    ["compare", "chess", "Rook", "Q" * 100_000],
+])
+def test_a_runaway_argument_is_quoted_by_its_start(capsys, words) -> None:
+    # A paste gone wrong is not echoed back whole, by argparse or by the command.
+    try:
+        status = main(words)
+    except SystemExit as exit_:  # a usage error, as argparse ends one
+        status = exit_.code
+    assert status == 2
+    err = capsys.readouterr().err
+    assert len(err) < 2_000, err[:300]
+
+
+def test_a_dagaz_notation_translated_as_betza_is_told_to_give_from_dagaz(capsys) -> None:
+    # Betza is the default source: the Rook in Dagaz, pasted without --from, fails as Betza.
+    assert main(["translate", "--to", "betza", "(+)([p]\\1)*"]) == 2
+    err = capsys.readouterr().err
+    assert "--from dagaz" in err
+    assert main(["translate", "--to", "betza", "--from", "dagaz", "(+)([p]\\1)*"]) == 0
+    assert main(["translate", "(((W"]) == 2  # no notation reads it: no such note
+    assert "--from dagaz" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["moves", "chess"], ["perft", "chess", "--depth", "1"]])
+def test_a_fen_given_unquoted_is_said_to_need_quotes(capsys, command) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main([*command, "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", "b", "KQkq", "-", "0", "1"])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert "unrecognized arguments: b KQkq - 0 1" in err and "give it in quotes" in err
+    with pytest.raises(SystemExit):
+        main([*command, "--no-such-option"])
+    assert "quotes" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("out, why", [("v.ini", "it is a file, not a folder"),
+                                      ("v.ini/sub", "a folder on its path is a file")])
+def test_import_into_a_file_says_it_is_not_a_folder(tmp_path, monkeypatch, capsys, out, why) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "v.ini").write_text("[foo:chess]\n", encoding="utf-8")
+    assert main(["import", "v.ini", "--out", out]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"dagaz-studio: error: cannot write into {out}: {why}"  # not "[Errno 17] File exists"

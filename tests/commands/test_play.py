@@ -136,3 +136,15 @@ def test_a_huge_name_is_quoted_short(argv: list[str], capsys: pytest.CaptureFixt
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert len(err) < 400 and "e4e4e4…" in err, err[:500]
+
+
+def test_a_fen_given_unquoted_is_said_to_need_quotes(capsys) -> None:
+    # The shell splits a FEN of several fields: its side to move came as the first move's name.
+    from dagaz_studio.cli import main
+
+    assert main(["play", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", "b", "KQkq", "-",
+                 "e5"]) == 2
+    err = capsys.readouterr().err
+    assert "move 1 'b'" in err and "in quotes" in err
+    assert main(["play", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", "Nf6"]) == 2
+    assert "in quotes" not in capsys.readouterr().err  # a move that is no move, after a whole FEN

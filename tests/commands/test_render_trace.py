@@ -147,6 +147,11 @@ def test_render_trace_refuses_what_it_cannot_draw(tmp_path: Path, capsys) -> Non
     assert main(["render", "chess", "--fen", fen, "--at", "e1", "--trace", "--out", str(tmp_path / "a.gif")]) == 2
     assert "animated PNG" in capsys.readouterr().err
     assert main(["render", "chess", "--fen", fen, "--at", "d4", "--trace", "--out", str(tmp_path / "a.png")]) == 2
+    capsys.readouterr()
+    # A frame's delay without frames is refused as --move without --trace is, whatever its value.
+    for delay in ("500", "-1"):
+        assert main(["render", "chess", "--at", "e1", "--delay", delay, "--out", str(tmp_path / "a.png")]) == 2
+        assert "--delay sets how long each frame --trace draws is shown: give --trace too" in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
 
 
