@@ -509,3 +509,15 @@ def test_a_triple_step_into_the_promotion_region_promotes() -> None:
         assert "b2b5q" in positions[0][1] and "a4a1q" in positions[1][1]
         assert ("b2b5" in positions[0][1]) is (variant.name == "tripleoptional")
         assert compare(variant.text, [positions]) is None, variant.name
+
+
+def test_a_pawn_that_stepped_three_squares_is_taken_en_passant_on_the_square_fairy_stockfish_names() -> None:
+    # After a triple step Fairy-Stockfish's en-passant field names only the passed squares an enemy
+    # pawn attacks: "d3" with the pawn on d5, not on d4 as after a double step.
+    text = "[triple:chess]\ndoubleStep = false\ntripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\n"
+    [variant], refused = import_file(text)
+    assert not refused, refused
+    fen = "rnbqkbnr/pppp1ppp/8/3P4/4p3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1"
+    positions = fsf_positions(text, "triple", [fen])
+    assert "e4d3" in positions[0][1]
+    assert compare(variant.text, [positions]) is None
