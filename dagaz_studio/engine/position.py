@@ -285,7 +285,7 @@ def _read_en_passant(board: Board, field: str, turn: int, fen: str, cells: list[
         raise FenError(f"en-passant square {field!r} has no square on each side", fen, "en-passant square")
     # A longer step's field names only the squares passed that an enemy attacks (Fairy-Stockfish's
     # "d3" after d2-d5): the piece stands beyond the empty squares passed.
-    beyond = target
+    beyond: int | None = target
     while beyond is not None and cells[beyond] is None:
         beyond = board.neighbour(beyond, forward)
     if beyond is not None and (piece := cells[beyond]) is not None and piece.player == board.players.index(mover):
