@@ -19,7 +19,7 @@ from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.document.board_changes import describe_board_changes
 from dagaz_studio.document.events import Event
 from dagaz_studio.document.history import Change, History
-from dagaz_studio.document.positions import assign, initial_position, put, same
+from dagaz_studio.document.positions import assign, initial_position, placed, put, same
 from dagaz_studio.engine import Piece, Position
 
 if TYPE_CHECKING:
@@ -251,11 +251,13 @@ class Document:
         self._check_square(square)
         if moved is None:
             moved = not self._starts_here(square, player, kind_index)
-        piece = Piece(player, kind_index, moved)
+        piece = placed(position, square, Piece(player, kind_index, moved))
         if position.cells[square] == piece:
             return
         name = position.kinds[kind_index].name
         owner = "a neutral" if player == NEUTRAL else position.board.players[player]
+        if position.board.kind_type.holds_heaps:
+            owner = "a"  # a heap's pieces are nobody's
         self._edit(f"Place {owner} {name} on {position.board.squares[square]}",
                    lambda p: put(p, square, piece))
 

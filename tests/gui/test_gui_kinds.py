@@ -88,3 +88,25 @@ def test_a_columns_pieces_and_height_stay_readable_under_the_selection_and_the_m
         # Above every mark, and large enough to read at the default size.
         assert all(badges[0].zValue() > mark.zValue() for mark in marks)
         assert badges[0].sceneBoundingRect().height() >= 0.25 * UNIT
+
+
+def test_the_palette_adds_a_seed_to_a_pit_and_puts_a_column_of_one_piece(qtbot) -> None:
+    """Placing with the Position panel's palette on a heap board adds one piece to the pit's heap, and
+    on a stack board stands a column of that piece: the FEN and the board both show it, and an undo
+    takes it back."""
+    window = open_window(qtbot, "oware")
+    editor, document = window.position_editor, window.document
+    editor.set_tool(next(tool for tool in editor.tool_buttons if tool.startswith("place:")))
+    before = document.fen()
+    editor.square_clicked(window.board.index("c1"))
+    assert document.fen().split()[0].split("/")[1].split(",")[2] == "5"
+    assert window.board_view.piece_items()[window.board.index("c1")].toolTip() == "5 pieces"
+    document.undo_stack.undo()
+    assert document.fen() == before
+    window = open_window(qtbot, "lasca")
+    editor, document = window.position_editor, window.document
+    soldier = list(window.board.pieces).index("Soldier")
+    editor.set_tool(f"place:1:{soldier}")
+    editor.square_clicked(window.board.index("d4"))
+    assert document.fen().split("/")[3] == "3s3"
+    assert window.board.index("d4") in window.board_view.piece_items()
