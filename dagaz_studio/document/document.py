@@ -451,7 +451,7 @@ class Document:
 
     def _use_board_text(self, state: tuple[str, Board]) -> None:
         text, board = state
-        self._replaced = (self._require_board(), {})
+        self._replaced = None  # a notation changed: the pieces, and so the FENs, are as they were
         self.board_text = text
         self.board = self._under_file_name(text, board)
         # Piece kinds are indexed in file order, which a notation change does not touch.
@@ -462,7 +462,8 @@ class Document:
 
     def _use_board_and_position(self, state: BoardState) -> None:
         text, board, position, renames = state
-        self._replaced = (self._require_board(), renames)
+        replaced = self._require_board()
+        self._replaced = None if _writes_alike(replaced, board, renames) else (replaced, renames)
         self.board_text = text
         self.board = self._under_file_name(text, board)
         assign(self._require_position(), position.copy())
@@ -528,6 +529,14 @@ class Document:
         board = self._require_board()
         start = setup_placement(board).get(square)
         return start is not None and start[0] == player and start[1].name == list(board.pieces)[kind]
+
+
+def _writes_alike(old: Board, new: Board, renames: Mapping[str, str]) -> bool:
+    """Whether every position of ``old`` is written alike on ``new``: the same squares and sides, and
+    each type (after ``renames``) with the same letter. Carrying a long record then costs nothing."""
+    letters = [(piece.letter, new.pieces.get(renames.get(name, name))) for name, piece in old.pieces.items()]
+    return (old.squares == new.squares and old.players == new.players
+            and all(piece is not None and piece.letter == letter for letter, piece in letters))
 
 
 def _pieces(position: Position) -> int:

@@ -233,3 +233,23 @@ def test_the_checks_still_to_give_survive_a_fen_set_up_an_undo_and_a_piece_type_
     assert doc.fen() == given
     doc.history.undo()
     assert " 3+3 " in doc.fen() and doc.at_initial_position()
+
+
+def test_a_board_edit_that_writes_positions_alike_carries_a_fen_without_reading_it(monkeypatch) -> None:
+    """A notation applied or a type added leaves every FEN as written: a long game record is carried
+    over such an edit at no cost; a new letter is carried by reading the position."""
+    from dagaz_studio.board.piece_edits import add_piece, update_piece
+    from dagaz_studio.engine import Position
+
+    doc = Document()
+    doc.open_board("chess")
+    fen = doc.fen()
+    read = []
+    original = Position.from_fen
+    monkeypatch.setattr(Position, "from_fen", classmethod(lambda cls, *args: read.append(args) or original(*args)))
+    doc.set_piece_notation("Rook", "(+)([p]\\1)*[e]")
+    assert doc.carry_fen(fen) == fen and not read
+    doc.set_board_text(add_piece(doc.board_text, doc.board, "Wazir", "W", "+"), "New piece type Wazir")
+    assert doc.carry_fen(fen) == fen and not read
+    doc.set_board_text(update_piece(doc.board_text, doc.board, "Rook", letter="T"), "Change the Rook", {"Rook": "Rook"})
+    assert doc.carry_fen(fen) == fen.replace("R", "T").replace("r", "t") and read
