@@ -69,6 +69,9 @@ class Document:
         #: The board the last change of the same board replaced, and its piece types renamed (old
         #: name -> new): what :meth:`carry_fen` carries from. ``None`` after another board opens.
         self._replaced: tuple[Board, Mapping[str, str]] | None = None
+        #: The piece types the last change of the board renamed (old name -> new): a draft of a
+        #: notation, a selection, follow them. Empty after any other change.
+        self.renamed: Mapping[str, str] = {}
 
     # ------------------------------------------------------------------ the board
 
@@ -104,7 +107,7 @@ class Document:
         self.board_text = text
         self._saved_text = text if path is not None else ""
         self.position = position if position is not None else initial_position(board)
-        self._replaced = None
+        self._replaced, self.renamed = None, {}
         self.openings += 1
         self.history.clear()
         self._update_dirty()
@@ -228,7 +231,7 @@ class Document:
             # Problems are reported against the file's new name from now on.
             self.board = parse_board(self.board_text, str(target))
             self._require_position().board = self.board
-            self._replaced = None  # the same pieces: positions carry as they are
+            self._replaced, self.renamed = None, {}  # the same pieces: positions carry as they are
             self.board_changed.emit()
             self.position_changed.emit()
         self._saved_text = self.board_text
@@ -451,7 +454,7 @@ class Document:
 
     def _use_board_text(self, state: tuple[str, Board]) -> None:
         text, board = state
-        self._replaced = None  # a notation changed: the pieces, and so the FENs, are as they were
+        self._replaced, self.renamed = None, {}  # a notation changed: the pieces, and so the FENs, are as they were
         self.board_text = text
         self.board = self._under_file_name(text, board)
         # Piece kinds are indexed in file order, which a notation change does not touch.
@@ -464,6 +467,7 @@ class Document:
         text, board, position, renames = state
         replaced = self._require_board()
         self._replaced = None if _writes_alike(replaced, board, renames) else (replaced, renames)
+        self.renamed = {old: new for old, new in renames.items() if old != new}
         self.board_text = text
         self.board = self._under_file_name(text, board)
         assign(self._require_position(), position.copy())

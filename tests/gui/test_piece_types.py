@@ -164,3 +164,24 @@ def test_the_new_edit_and_delete_buttons_are_always_in_sight_beside_the_list(qtb
     # The list scrolls within itself: its last row is reached with the buttons still in sight.
     types.list.scrollToBottom()
     assert types.delete_button.visibleRegion().boundingRect().size() == types.delete_button.size()
+
+
+def test_a_draft_of_a_renamed_types_notation_follows_the_rename_and_its_undo(qtbot):
+    """A notation being edited, not applied, when its type is renamed in the Piece types panel: the
+    editor stays on the type under its new name with the draft as typed, and an undo takes both back."""
+    from tests.helpers.gui_window import click_and_wait, open_window, type_and_wait
+
+    window = open_window(qtbot, "chess")
+    editor = window.notation_editor
+    click_and_wait(qtbot, window, "g1")
+    type_and_wait(qtbot, window, "N,OM;E,OT")
+    assert editor.unapplied() == {"Knight": "N,OM;E,OT"}
+    window.piece_types.apply_edit("Knight", "Horse", "N", False)
+    assert editor.unapplied() == {"Horse": "N,OM;E,OT"}
+    assert editor.piece == "Horse" and editor.text() == "N,OM;E,OT"
+    window.document.undo_stack.undo()
+    assert editor.unapplied() == {"Knight": "N,OM;E,OT"} and editor.piece == "Knight"
+    # No draft is left for the closing window to ask about.
+    editor.discard_unapplied()
+    qtbot.waitUntil(lambda: not editor.unapplied() and not editor.reading_pending and not editor.reader.running
+                    and not window.move_explorer.runner.running, timeout=20000)
