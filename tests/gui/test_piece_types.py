@@ -80,8 +80,8 @@ def test_deleting_a_type_takes_its_pieces_and_palette_buttons_away(setup):
 
 
 def test_the_piece_being_placed_stays_chosen_while_its_type_stays(setup):
-    """A notation applied, a type added or an earlier one deleted leaves the palette on the piece the
-    user picked (found again by its name); only that type's going takes the tool back to Select."""
+    """A notation applied, a type added or an earlier one deleted, or the type renamed, leaves the
+    palette on the piece the user picked; only that type's going takes the tool back to Select."""
     document, editor, types, _path = setup
 
     def soldier(player: int) -> str:
@@ -97,6 +97,10 @@ def test_the_piece_being_placed_stays_chosen_while_its_type_stays(setup):
     editor.square_clicked(document.board.index("e5"))
     assert document.position.piece_name(document.board.index("e5")) == "Soldier"
     assert document.position.cells[document.board.index("e5")].player == 1
+    document.undo_stack.undo()
+    assert editor.tool == soldier(1)
+    types.apply_edit("Soldier", "Pawn", "P", False)
+    assert editor.tool == f"place:1:{list(document.board.pieces).index('Pawn')}"
     document.undo_stack.undo()
     assert editor.tool == soldier(1)
     types.apply_delete("Soldier")

@@ -202,8 +202,10 @@ class QtPositionEditor(QWidget):
     def _on_board_changed(self) -> None:
         board = self.document.board
         # The piece type being placed, by name: kept where the edited board still has it (a notation
-        # applied, another type added), whatever its index now.
+        # applied, another type added, this one renamed), whatever its index now.
         placing = self._tool_pieces.get(self._tool)
+        if placing is not None:  # a type renamed is the same type
+            placing = (placing[0], self.document.renamed.get(placing[1], placing[1]))
         self._tool_pieces = {}
         for tool in [t for t in self.tool_buttons if t.startswith("place:")]:
             button = self.tool_buttons.pop(tool)
