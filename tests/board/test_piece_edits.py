@@ -186,3 +186,15 @@ def test_a_heap_boards_setup_and_test_fens_keep_their_counts_when_a_type_is_re_l
     assert parse_board(edited).pieces["Seed"].letter == "h"
     assert _rewrite_heaps("0,2s1r,4/3r,1s,0", lambda cell: _swap_letter(cell, "s", "h")) == "0,2h1r,4/3r,1h,0"
     assert _rewrite_heaps("0,2s1r/1s,0", lambda cell: None if cell == "s" else cell) == "0,1r/0,0"
+
+
+def test_a_stack_boards_columns_lose_only_the_deleted_types_pieces_and_the_board_still_loads():
+    text = shipped_boards()["lasca"].read_text(encoding="utf-8").replace("([@last][+Officer])?+", "")
+    text = text.replace("setup: s1s1s1s/1s1s1s1/s1s1s1s/7/S1S1S1S/1S1S1S1/S1S1S1S w",
+                        "setup: s1s1s1s/1s1s1s1/s1s1s1s/3(so)3/S1(Oo)1S1S/1S1S1S1/S1S1S1S w")
+    board = parse_board(text)
+    edited = delete_piece(text, board, "Officer")
+    assert "setup: s1s1s1s/1s1s1s1/s1s1s1s/3s3/S3S1S/1S1S1S1/S1S1S1S w" in edited
+    assert list(parse_board(edited).pieces) == ["Soldier"]
+    relettered = update_piece(text, board, "Soldier", letter="z")
+    assert "setup: z1z1z1z/1z1z1z1/z1z1z1z/3(zo)3/Z1(Oo)1Z1Z/1Z1Z1Z1/Z1Z1Z1Z w" in relettered
