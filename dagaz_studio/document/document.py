@@ -247,8 +247,8 @@ class Document:
         """
         position = self._require_position()
         kind_index = self._kind_index(kind)
-        if position.kinds[kind_index].neutral:
-            player = NEUTRAL  # an arrow or a wall is nobody's, whichever side it is placed for
+        if position.kinds[kind_index].neutral or position.board.kind_type.holds_heaps:
+            player = NEUTRAL  # an arrow, a wall or a heap's piece is nobody's, whichever side it is placed for
         elif not 0 <= player < len(position.board.players):
             raise ValueError(f"no player {player}")
         self._check_square(square)
@@ -259,10 +259,9 @@ class Document:
             return
         name = position.kinds[kind_index].name
         owner = "a neutral" if player == NEUTRAL else position.board.players[player]
-        if position.board.kind_type.holds_heaps:
-            owner = "a"  # a heap's pieces are nobody's
-        self._edit(f"Place {owner} {name} on {position.board.squares[square]}",
-                   lambda p: put(p, square, piece))
+        what = (f"Add a {name} to {position.board.squares[square]}" if position.board.kind_type.holds_heaps
+                else f"Place {owner} {name} on {position.board.squares[square]}")
+        self._edit(what, lambda p: put(p, square, piece))
 
     def remove(self, square: int) -> None:
         """Take away the piece on ``square`` (nothing happens on an empty square)."""

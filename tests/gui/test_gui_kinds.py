@@ -96,11 +96,15 @@ def test_the_palette_adds_a_seed_to_a_pit_and_puts_a_column_of_one_piece(qtbot) 
     takes it back."""
     window = open_window(qtbot, "oware")
     editor, document = window.position_editor, window.document
-    editor.set_tool(next(tool for tool in editor.tool_buttons if tool.startswith("place:")))
+    # A heap's pieces are nobody's: one button a type, not one for each side.
+    assert [tool for tool in editor.tool_buttons if tool.startswith("place:")] == ["place:-1:0"]
+    assert editor.tool_buttons["place:-1:0"].toolTip().startswith("Add a Seed")
+    editor.set_tool("place:-1:0")
     before = document.fen()
     editor.square_clicked(window.board.index("c1"))
     assert document.fen().split()[0].split("/")[1].split(",")[2] == "5"
     assert window.board_view.piece_items()[window.board.index("c1")].toolTip() == "5 pieces"
+    assert document.undo_stack.undoText() == "Add a Seed to c1"
     document.undo_stack.undo()
     assert document.fen() == before
     window = open_window(qtbot, "lasca")

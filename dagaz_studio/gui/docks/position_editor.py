@@ -223,8 +223,8 @@ class QtPositionEditor(QWidget):
             self._palette.addLayout(row)
             self._palette_rows.append(row)
             for kind, piece in enumerate(board.pieces.values()):
-                if piece.neutral:
-                    continue  # nobody's: in a row of its own, below
+                if piece.neutral or board.kind_type.holds_heaps:
+                    continue  # nobody's (a heap's pieces too): in a row of its own, below
                 # Drawn as the board draws it, so the palette and the board look alike.
                 face = piece_face(board, piece.name, piece.letter, player)
                 if face.kind == "stone":
@@ -252,8 +252,10 @@ class QtPositionEditor(QWidget):
             self.set_tool(kept)
 
     def _add_neutral_row(self, board: Board) -> None:
-        """One button for each neutral piece type (an arrow, a wall): nobody's, so shown once."""
-        neutral = [(kind, piece) for kind, piece in enumerate(board.pieces.values()) if piece.neutral]
+        """One button for each neutral piece type (an arrow, a wall), or each type of a heap board's
+        pieces: nobody's, so shown once."""
+        heaps = board.kind_type.holds_heaps
+        neutral = [(kind, piece) for kind, piece in enumerate(board.pieces.values()) if piece.neutral or heaps]
         if not neutral:
             return
         row = FlowLayout(spacing=2)
@@ -263,8 +265,9 @@ class QtPositionEditor(QWidget):
             self._tool_pieces[f"place:{NEUTRAL}:{kind}"] = (NEUTRAL, piece.name)
             face = piece_face(board, piece.name, piece.letter, NEUTRAL)
             label = face.text if face.kind in ("glyph", "character") else piece.letter
-            row.addWidget(self._piece_button(f"place:{NEUTRAL}:{kind}", label,
-                                             f"Place a {piece.name} ({piece.letter}), nobody's piece, on the squares you click"))
+            tip = (f"Add a {piece.name} ({piece.letter}) to the heap of each square you click" if heaps
+                   else f"Place a {piece.name} ({piece.letter}), nobody's piece, on the squares you click")
+            row.addWidget(self._piece_button(f"place:{NEUTRAL}:{kind}", label, tip))
 
     def _piece_button(self, key: str, label: str, tip: str) -> QToolButton:
         """A palette button for placing one piece type, its symbol drawn larger than text."""
