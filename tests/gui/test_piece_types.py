@@ -131,6 +131,22 @@ def test_the_dialog_shows_why_a_type_cannot_be_added_and_stays_open(setup, qtbot
     assert document.board.pieces["Wazir"].letter == "W"
 
 
+def test_a_long_pasted_name_is_refused_within_the_dialogs_width(setup, qtbot):
+    from dagaz_studio.gui.docks.label_text import unbroken
+
+    _document, _editor, types, _path = setup
+    dialog = QtPieceTypeDialog(types.apply_new, "New piece type", notation="+")
+    qtbot.addWidget(dialog)
+    dialog.name_field.setText("Wazir" * 600 + "!")
+    dialog.letter_field.setText("W")
+    dialog.show()
+    width = dialog.width()
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert unbroken(dialog.error_label.text()).startswith("a piece's name is a word of letters")
+    assert dialog.result() == 0
+    assert dialog.sizeHint().width() < max(width, 800)
+
+
 def test_delete_asks_first_and_names_the_notation_that_still_uses_the_type(setup, monkeypatch):
     document, _editor, types, _path = setup
     asked, warned = [], []

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from dagaz_studio.board import BoardFileError
 from dagaz_studio.board.piece_edits import add_piece, delete_piece, update_piece
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
+from dagaz_studio.gui.docks.label_text import wrappable
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 
@@ -107,7 +108,8 @@ class QtPieceTypeDialog(QDialog):
             self._apply(self.name_field.text().strip(), self.letter_field.text().strip(),
                         self.royal_box.isChecked(), notation)
         except ValueError as error:
-            self.error_label.setText(str(error))
+            # A name pasted whole into the message must not set the dialog's width.
+            self.error_label.setText(wrappable(str(error)))
             return
         self.accept()
 
