@@ -145,7 +145,8 @@ class Document:
     def set_board_text(self, text: str, description: str, renames: Mapping[str, str] | None = None) -> None:
         """Replace the board file's whole text (undoable, as ``description``): a piece type added,
         renamed or deleted, or the text edited by hand. The position is carried over by square and
-        piece name (``renames``: old piece name -> new). Raises
+        piece name (``renames``: old piece name -> new; when not given, a name gone whose letter a new
+        name took counts as renamed, as an edit by hand renames a type). Raises
         :class:`~dagaz_studio.board.BoardFileError` and changes nothing when the text does not load.
         """
         self._require_board()
@@ -154,7 +155,7 @@ class Document:
         board = parse_board(text, self._filename())
         from dagaz_studio.engine import carry_position
 
-        renames = dict(renames or {})
+        renames = dict(renames if renames is not None else _renamed_by_letter(self._require_board(), board))
         self._push_board_edit(description, (text, board, carry_position(self._require_position(), board, renames), renames))
 
     def use_position_as_setup(self) -> None:
@@ -532,6 +533,13 @@ class Document:
         board = self._require_board()
         start = setup_placement(board).get(square)
         return start is not None and start[0] == player and start[1].name == list(board.pieces)[kind]
+
+
+def _renamed_by_letter(old: Board, new: Board) -> dict[str, str]:
+    """The piece types an edit of the text by hand renamed: a name gone whose letter a new name took."""
+    came = {piece.letter.upper(): name for name, piece in new.pieces.items() if name not in old.pieces}
+    return {name: came[piece.letter.upper()] for name, piece in old.pieces.items()
+            if name not in new.pieces and piece.letter.upper() in came}
 
 
 def _writes_alike(old: Board, new: Board, renames: Mapping[str, str]) -> bool:

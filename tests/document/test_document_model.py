@@ -253,3 +253,16 @@ def test_a_board_edit_that_writes_positions_alike_carries_a_fen_without_reading_
     assert doc.carry_fen(fen) == fen and not read
     doc.set_board_text(update_piece(doc.board_text, doc.board, "Rook", letter="T"), "Change the Rook", {"Rook": "Rook"})
     assert doc.carry_fen(fen) == fen.replace("R", "T").replace("r", "t") and read
+
+
+def test_a_type_renamed_by_hand_in_the_text_keeps_its_pieces() -> None:
+    """The Knight renamed Horse all through the board file's text (no rename said): a name gone whose
+    letter a new name took is that type renamed, so its pieces stay on the board."""
+    doc = Document()
+    doc.open_board("chess")
+    fen = doc.fen()
+    doc.set_board_text(doc.board_text.replace("Knight", "Horse"), "Edit the board file")
+    assert "Horse" in doc.board.pieces and doc.fen() == fen
+    assert doc.renamed == {"Knight": "Horse"}
+    doc.history.undo()
+    assert "Knight" in doc.board.pieces and doc.fen() == fen and doc.renamed == {"Horse": "Knight"}
