@@ -105,6 +105,9 @@ def test_the_palette_adds_a_seed_to_a_pit_and_puts_a_column_of_one_piece(qtbot) 
     assert document.fen().split()[0].split("/")[1].split(",")[2] == "5"
     assert window.board_view.piece_items()[window.board.index("c1")].toolTip() == "5 pieces"
     assert document.undo_stack.undoText() == "Add a Seed to c1"
+    menu = editor.square_menu(window.board.index("c1"))
+    assert [action.text() for action in menu.actions()] == ["Remove"]  # a heap has no first move
+    menu.deleteLater()
     document.undo_stack.undo()
     assert document.fen() == before
     window = open_window(qtbot, "lasca")

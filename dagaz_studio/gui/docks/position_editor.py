@@ -159,18 +159,19 @@ class QtPositionEditor(QWidget):
             self.document.move_piece(origin, target)
 
     def square_menu(self, square: int) -> QMenu | None:
-        """The context menu for a square with a piece (moved/unmoved, remove), or ``None``."""
+        """The context menu for a square with a piece (moved/unmoved, but for a heap; remove), or ``None``."""
         position = self.document.position
         if position is None or position.cells[square] is None:
             return None
         piece = position.cells[square]
         assert piece is not None
         menu = QMenu(self)
-        moved = menu.addAction("Has moved")
-        moved.setCheckable(True)
-        moved.setChecked(piece.moved)
-        moved.setToolTip("Unmoved pieces may make first moves such as castling or a pawn's double step")
-        moved.toggled.connect(lambda checked: self.document.set_moved(square, checked))
+        if not position.board.kind_type.holds_heaps:  # a heap has no first move to keep
+            moved = menu.addAction("Has moved")
+            moved.setCheckable(True)
+            moved.setChecked(piece.moved)
+            moved.setToolTip("Unmoved pieces may make first moves such as castling or a pawn's double step")
+            moved.toggled.connect(lambda checked: self.document.set_moved(square, checked))
         remove = menu.addAction("Remove")
         remove.triggered.connect(lambda: self.document.remove(square))
         return menu
