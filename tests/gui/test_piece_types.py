@@ -62,8 +62,11 @@ def test_a_renamed_type_keeps_its_pieces_and_undo_brings_the_old_name_back(setup
     assert document.position.piece_name(document.board.index("a1")) == "Rook"
     types.apply_edit("Horse", "Horse", "H", False)
     assert document.fen().startswith("rhbakabhr/")
+    types._select("Rook")
     document.undo_stack.undo()
+    assert types.selected() == "Rook"
     document.undo_stack.undo()
+    assert types.selected() == "Chariot"  # the selection follows its type's name back
     assert "Chariot" in document.board.pieces and document.fen() == fen
     assert [types.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(types.list.count())] == list(document.board.pieces)
 

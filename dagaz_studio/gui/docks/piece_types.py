@@ -266,5 +266,6 @@ class QtPieceTypes(QWidget):
                 item.setToolTip(piece.notation_text)
                 self.list.addItem(item)
         if current is not None:
-            self._select(current)
+            # A type renamed (or its rename undone) stays selected under its new name.
+            self._select(self.document.renamed.get(current, current))
         self._update_buttons()
