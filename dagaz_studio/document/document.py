@@ -162,8 +162,10 @@ class Document:
         """Make the position the board's initial one: the board file's ``setup:`` line says it (undoable).
         Raises ``ValueError`` (:class:`~dagaz_studio.board.BoardFileError`) and changes nothing when
         the board file cannot hold it."""
-        from dagaz_studio.board.writer import replace_setup
+        from dagaz_studio.board.writer import BoardWriteError, replace_setup
 
+        if not self.board_text:
+            raise BoardWriteError("this board was built without a board file: it has no setup line to say the position")
         text = replace_setup(self.board_text, self.fen())
         if text != self.board_text:
             board = parse_board(text, self._filename())

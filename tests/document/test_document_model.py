@@ -266,3 +266,14 @@ def test_a_type_renamed_by_hand_in_the_text_keeps_its_pieces() -> None:
     assert doc.renamed == {"Knight": "Horse"}
     doc.history.undo()
     assert "Knight" in doc.board.pieces and doc.fen() == fen and doc.renamed == {"Horse": "Knight"}
+
+
+def test_a_board_built_without_a_file_says_it_has_no_setup_line_to_write() -> None:
+    from dagaz_studio.board import load_board
+    from dagaz_studio.board.writer import BoardWriteError
+
+    doc = Document()
+    doc.open_placed(load_board(shipped_boards()["chess"]), {0: (0, "Rook", "R")})
+    with pytest.raises(BoardWriteError, match="built without a board file"):
+        doc.use_position_as_setup()
+    assert doc.board_text == "" and not doc.history.can_undo
