@@ -198,3 +198,18 @@ def test_a_stack_boards_columns_lose_only_the_deleted_types_pieces_and_the_board
     assert list(parse_board(edited).pieces) == ["Soldier"]
     relettered = update_piece(text, board, "Soldier", letter="z")
     assert "setup: z1z1z1z/1z1z1z1/z1z1z1z/3(zo)3/Z1(Oo)1Z1Z/1Z1Z1Z1/Z1Z1Z1Z w" in relettered
+
+
+def test_a_new_letter_leaves_the_promoted_types_written_with_it_alone():
+    """Re-lettering the Pawn leaves a Tokin ("+P") as it is, and the Queen a promoted Queen ("Q~"):
+    they are other types, and the board still loads."""
+    shogi = shipped_boards()["shogi"].read_text(encoding="utf-8").replace(
+        "setup: lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/", "setup: lnsgkgsnl/1r5b1/pppp+ppppp/9/9/9/PPPPPPP+P1/")
+    edited = update_piece(shogi, parse_board(shogi), "Pawn", letter="h")
+    assert "setup: lnsgkgsnl/1r5b1/hhhh+phhhh/9/9/9/HHHHHHH+P1/" in edited
+    assert parse_board(edited).pieces["Pawn"].letter.upper() == "H"
+    house = shipped_boards()["crazyhouse"].read_text(encoding="utf-8").replace(
+        "setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[]", "setup: rnbqkbnr/pppppppp/8/3Q~4/8/8/PPPPPPPP/RNB1KBNR[]")
+    edited = update_piece(house, parse_board(house), "Queen", letter="x")
+    assert "setup: rnbxkbnr/pppppppp/8/3Q~4/8/8/PPPPPPPP/RNB1KBNR[]" in edited
+    parse_board(edited)
