@@ -117,3 +117,4 @@ def test_the_palette_adds_a_seed_to_a_pit_and_puts_a_column_of_one_piece(qtbot) 
     editor.square_clicked(window.board.index("d4"))
     assert document.fen().split("/")[3] == "3s3"
     assert window.board.index("d4") in window.board_view.piece_items()
+    qtbot.waitUntil(lambda: not window.move_explorer.runner.running, timeout=20000)
