@@ -304,9 +304,14 @@ def _rewrite_placement(placement: str, change) -> str:  # type: ignore[no-untype
     rows = []
     for row in placement.split("/"):
         cells: list[str | None] = []
-        for run, char in re.findall(r"(\d+)|(.)", row):
-            cells.extend([None] * int(run) if run else [char])
-        rows.append(format_row(change(cell) if cell is not None else None for cell in cells))
+        # A letter with its marks is one piece: "+P" (promoted) and "Q~" are other types than "P", "Q".
+        for run, column, char in re.findall(r"(\d+)|\(([A-Za-z]+)\)|(\+?[A-Za-z]~?|.)", row):
+            if column:  # a stack board's column, from the top: each piece changed, those gone dropped
+                kept = [piece for piece in map(change, column) if piece is not None]
+                cells.append(f"({''.join(kept)})" if len(kept) > 1 else kept[0] if kept else None)
+            else:
+                cells.extend([None] * int(run) if run else [change(char)])
+        rows.append(format_row(cells))
     return "/".join(rows)
 
 

@@ -19,7 +19,7 @@ from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.document.board_changes import describe_board_changes
 from dagaz_studio.document.events import Event
 from dagaz_studio.document.history import Change, History
-from dagaz_studio.document.positions import assign, initial_position, put, same
+from dagaz_studio.document.positions import assign, initial_position, placed, put, same
 from dagaz_studio.engine import Piece, Position
 
 if TYPE_CHECKING:
@@ -69,6 +69,9 @@ class Document:
         #: The board the last change of the same board replaced, and its piece types renamed (old
         #: name -> new): what :meth:`carry_fen` carries from. ``None`` after another board opens.
         self._replaced: tuple[Board, Mapping[str, str]] | None = None
+        #: The piece types the last change of the board renamed (old name -> new): a draft of a
+        #: notation, a selection, follow them. Empty after any other change.
+        self.renamed: Mapping[str, str] = {}
 
     # ------------------------------------------------------------------ the board
 
@@ -104,7 +107,7 @@ class Document:
         self.board_text = text
         self._saved_text = text if path is not None else ""
         self.position = position if position is not None else initial_position(board)
-        self._replaced = None
+        self._replaced, self.renamed = None, {}
         self.openings += 1
         self.history.clear()
         self._update_dirty()
@@ -142,7 +145,8 @@ class Document:
     def set_board_text(self, text: str, description: str, renames: Mapping[str, str] | None = None) -> None:
         """Replace the board file's whole text (undoable, as ``description``): a piece type added,
         renamed or deleted, or the text edited by hand. The position is carried over by square and
-        piece name (``renames``: old piece name -> new). Raises
+        piece name (``renames``: old piece name -> new; when not given, a name gone whose letter a new
+        name took counts as renamed, as an edit by hand renames a type). Raises
         :class:`~dagaz_studio.board.BoardFileError` and changes nothing when the text does not load.
         """
         self._require_board()
@@ -151,15 +155,17 @@ class Document:
         board = parse_board(text, self._filename())
         from dagaz_studio.engine import carry_position
 
-        renames = dict(renames or {})
+        renames = dict(renames if renames is not None else _renamed_by_letter(self._require_board(), board))
         self._push_board_edit(description, (text, board, carry_position(self._require_position(), board, renames), renames))
 
     def use_position_as_setup(self) -> None:
         """Make the position the board's initial one: the board file's ``setup:`` line says it (undoable).
         Raises ``ValueError`` (:class:`~dagaz_studio.board.BoardFileError`) and changes nothing when
         the board file cannot hold it."""
-        from dagaz_studio.board.writer import replace_setup
+        from dagaz_studio.board.writer import BoardWriteError, replace_setup
 
+        if not self.board_text:
+            raise BoardWriteError("this board was built without a board file: it has no setup line to say the position")
         text = replace_setup(self.board_text, self.fen())
         if text != self.board_text:
             board = parse_board(text, self._filename())
@@ -228,7 +234,7 @@ class Document:
             # Problems are reported against the file's new name from now on.
             self.board = parse_board(self.board_text, str(target))
             self._require_position().board = self.board
-            self._replaced = None  # the same pieces: positions carry as they are
+            self._replaced, self.renamed = None, {}  # the same pieces: positions carry as they are
             self.board_changed.emit()
             self.position_changed.emit()
         self._saved_text = self.board_text
@@ -244,20 +250,21 @@ class Document:
         """
         position = self._require_position()
         kind_index = self._kind_index(kind)
-        if position.kinds[kind_index].neutral:
-            player = NEUTRAL  # an arrow or a wall is nobody's, whichever side it is placed for
+        if position.kinds[kind_index].neutral or position.board.kind_type.holds_heaps:
+            player = NEUTRAL  # an arrow, a wall or a heap's piece is nobody's, whichever side it is placed for
         elif not 0 <= player < len(position.board.players):
             raise ValueError(f"no player {player}")
         self._check_square(square)
         if moved is None:
             moved = not self._starts_here(square, player, kind_index)
-        piece = Piece(player, kind_index, moved)
+        piece = placed(position, square, Piece(player, kind_index, moved))
         if position.cells[square] == piece:
             return
         name = position.kinds[kind_index].name
         owner = "a neutral" if player == NEUTRAL else position.board.players[player]
-        self._edit(f"Place {owner} {name} on {position.board.squares[square]}",
-                   lambda p: put(p, square, piece))
+        what = (f"Add a {name} to {position.board.squares[square]}" if position.board.kind_type.holds_heaps
+                else f"Place {owner} {name} on {position.board.squares[square]}")
+        self._edit(what, lambda p: put(p, square, piece))
 
     def remove(self, square: int) -> None:
         """Take away the piece on ``square`` (nothing happens on an empty square)."""
@@ -449,7 +456,7 @@ class Document:
 
     def _use_board_text(self, state: tuple[str, Board]) -> None:
         text, board = state
-        self._replaced = (self._require_board(), {})
+        self._replaced, self.renamed = None, {}  # a notation changed: the pieces, and so the FENs, are as they were
         self.board_text = text
         self.board = self._under_file_name(text, board)
         # Piece kinds are indexed in file order, which a notation change does not touch.
@@ -460,7 +467,9 @@ class Document:
 
     def _use_board_and_position(self, state: BoardState) -> None:
         text, board, position, renames = state
-        self._replaced = (self._require_board(), renames)
+        replaced = self._require_board()
+        self._replaced = None if _writes_alike(replaced, board, renames) else (replaced, renames)
+        self.renamed = {old: new for old, new in renames.items() if old != new}
         self.board_text = text
         self.board = self._under_file_name(text, board)
         assign(self._require_position(), position.copy())
@@ -526,6 +535,21 @@ class Document:
         board = self._require_board()
         start = setup_placement(board).get(square)
         return start is not None and start[0] == player and start[1].name == list(board.pieces)[kind]
+
+
+def _renamed_by_letter(old: Board, new: Board) -> dict[str, str]:
+    """The piece types an edit of the text by hand renamed: a name gone whose letter a new name took."""
+    came = {piece.letter.upper(): name for name, piece in new.pieces.items() if name not in old.pieces}
+    return {name: came[piece.letter.upper()] for name, piece in old.pieces.items()
+            if name not in new.pieces and piece.letter.upper() in came}
+
+
+def _writes_alike(old: Board, new: Board, renames: Mapping[str, str]) -> bool:
+    """Whether every position of ``old`` is written alike on ``new``: the same squares and sides, and
+    each type (after ``renames``) with the same letter. Carrying a long record then costs nothing."""
+    letters = [(piece.letter, new.pieces.get(renames.get(name, name))) for name, piece in old.pieces.items()]
+    return (old.squares == new.squares and old.players == new.players
+            and all(piece is not None and piece.letter == letter for letter, piece in letters))
 
 
 def _pieces(position: Position) -> int:

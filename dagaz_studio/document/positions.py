@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from dagaz_studio.board import Board
-from dagaz_studio.engine import FenError, Piece, Position
+from dagaz_studio.engine import Column, FenError, Heap, Piece, Position, as_cell
 
 
 def initial_position(board: Board) -> Position:
@@ -25,6 +25,21 @@ def put(position: Position, square: int, piece: Piece | None) -> None:
     if last is not None and square in (last.origin, last.target):
         # An en-passant chance belongs to the piece that made the last move; editing its squares ends it.
         position.last_move = None
+
+
+def placed(position: Position, square: int, piece: Piece) -> Piece | None:
+    """What placing ``piece`` on ``square`` leaves there, as the board's kind holds pieces: the piece
+    itself; on a heap board the square's heap with one piece of its type more; on a stack board a
+    column of that one piece. (The FEN writes heaps and columns only.)"""
+    kind = position.board.kind_type
+    if kind.holds_heaps:
+        cell = position.cells[square]
+        counts = list(cell.counts) if isinstance(cell, Heap) else [0] * len(position.board.pieces)
+        counts[piece.kind] += 1
+        return as_cell(Heap(-1, next(k for k, n in enumerate(counts) if n), False, tuple(counts)))
+    if kind.holds_columns:
+        return as_cell(Column(((piece.player, piece.kind),), piece.moved))
+    return piece
 
 
 def assign(target: Position, source: Position) -> None:

@@ -186,3 +186,30 @@ def test_a_heap_boards_setup_and_test_fens_keep_their_counts_when_a_type_is_re_l
     assert parse_board(edited).pieces["Seed"].letter == "h"
     assert _rewrite_heaps("0,2s1r,4/3r,1s,0", lambda cell: _swap_letter(cell, "s", "h")) == "0,2h1r,4/3r,1h,0"
     assert _rewrite_heaps("0,2s1r/1s,0", lambda cell: None if cell == "s" else cell) == "0,1r/0,0"
+
+
+def test_a_stack_boards_columns_lose_only_the_deleted_types_pieces_and_the_board_still_loads():
+    text = shipped_boards()["lasca"].read_text(encoding="utf-8").replace("([@last][+Officer])?+", "")
+    text = text.replace("setup: s1s1s1s/1s1s1s1/s1s1s1s/7/S1S1S1S/1S1S1S1/S1S1S1S w",
+                        "setup: s1s1s1s/1s1s1s1/s1s1s1s/3(so)3/S1(Oo)1S1S/1S1S1S1/S1S1S1S w")
+    board = parse_board(text)
+    edited = delete_piece(text, board, "Officer")
+    assert "setup: s1s1s1s/1s1s1s1/s1s1s1s/3s3/S3S1S/1S1S1S1/S1S1S1S w" in edited
+    assert list(parse_board(edited).pieces) == ["Soldier"]
+    relettered = update_piece(text, board, "Soldier", letter="z")
+    assert "setup: z1z1z1z/1z1z1z1/z1z1z1z/3(zo)3/Z1(Oo)1Z1Z/1Z1Z1Z1/Z1Z1Z1Z w" in relettered
+
+
+def test_a_new_letter_leaves_the_promoted_types_written_with_it_alone():
+    """Re-lettering the Pawn leaves a Tokin ("+P") as it is, and the Queen a promoted Queen ("Q~"):
+    they are other types, and the board still loads."""
+    shogi = shipped_boards()["shogi"].read_text(encoding="utf-8").replace(
+        "setup: lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/", "setup: lnsgkgsnl/1r5b1/pppp+ppppp/9/9/9/PPPPPPP+P1/")
+    edited = update_piece(shogi, parse_board(shogi), "Pawn", letter="h")
+    assert "setup: lnsgkgsnl/1r5b1/hhhh+phhhh/9/9/9/HHHHHHH+P1/" in edited
+    assert parse_board(edited).pieces["Pawn"].letter.upper() == "H"
+    house = shipped_boards()["crazyhouse"].read_text(encoding="utf-8").replace(
+        "setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[]", "setup: rnbqkbnr/pppppppp/8/3Q~4/8/8/PPPPPPPP/RNB1KBNR[]")
+    edited = update_piece(house, parse_board(house), "Queen", letter="x")
+    assert "setup: rnbxkbnr/pppppppp/8/3Q~4/8/8/PPPPPPPP/RNB1KBNR[]" in edited
+    parse_board(edited)

@@ -233,3 +233,47 @@ def test_the_checks_still_to_give_survive_a_fen_set_up_an_undo_and_a_piece_type_
     assert doc.fen() == given
     doc.history.undo()
     assert " 3+3 " in doc.fen() and doc.at_initial_position()
+
+
+def test_a_board_edit_that_writes_positions_alike_carries_a_fen_without_reading_it(monkeypatch) -> None:
+    """A notation applied or a type added leaves every FEN as written: a long game record is carried
+    over such an edit at no cost; a new letter is carried by reading the position."""
+    from dagaz_studio.board.piece_edits import add_piece, update_piece
+    from dagaz_studio.engine import Position
+
+    doc = Document()
+    doc.open_board("chess")
+    fen = doc.fen()
+    read = []
+    original = Position.from_fen
+    monkeypatch.setattr(Position, "from_fen", classmethod(lambda cls, *args: read.append(args) or original(*args)))
+    doc.set_piece_notation("Rook", "(+)([p]\\1)*[e]")
+    assert doc.carry_fen(fen) == fen and not read
+    doc.set_board_text(add_piece(doc.board_text, doc.board, "Wazir", "W", "+"), "New piece type Wazir")
+    assert doc.carry_fen(fen) == fen and not read
+    doc.set_board_text(update_piece(doc.board_text, doc.board, "Rook", letter="T"), "Change the Rook", {"Rook": "Rook"})
+    assert doc.carry_fen(fen) == fen.replace("R", "T").replace("r", "t") and read
+
+
+def test_a_type_renamed_by_hand_in_the_text_keeps_its_pieces() -> None:
+    """The Knight renamed Horse all through the board file's text (no rename said): a name gone whose
+    letter a new name took is that type renamed, so its pieces stay on the board."""
+    doc = Document()
+    doc.open_board("chess")
+    fen = doc.fen()
+    doc.set_board_text(doc.board_text.replace("Knight", "Horse"), "Edit the board file")
+    assert "Horse" in doc.board.pieces and doc.fen() == fen
+    assert doc.renamed == {"Knight": "Horse"}
+    doc.history.undo()
+    assert "Knight" in doc.board.pieces and doc.fen() == fen and doc.renamed == {"Horse": "Knight"}
+
+
+def test_a_board_built_without_a_file_says_it_has_no_setup_line_to_write() -> None:
+    from dagaz_studio.board import load_board
+    from dagaz_studio.board.writer import BoardWriteError
+
+    doc = Document()
+    doc.open_placed(load_board(shipped_boards()["chess"]), {0: (0, "Rook", "R")})
+    with pytest.raises(BoardWriteError, match="built without a board file"):
+        doc.use_position_as_setup()
+    assert doc.board_text == "" and not doc.history.can_undo

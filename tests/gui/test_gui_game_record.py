@@ -272,3 +272,5 @@ def test_a_re_lettered_piece_type_is_carried_into_the_record_and_back_by_undo(qt
     assert [placement(dock.record.fen_at(place)) for place in range(5)] == [placement(fen) for fen in fens]
     window.redo_action.trigger()
     assert dock.record.fen == window.document.fen() and "H" in window.document.fen()
+    qtbot.waitUntil(lambda: not window.move_explorer.runner.running and not window.move_play.runner.running,
+                    timeout=20000)

@@ -88,3 +88,33 @@ def test_a_columns_pieces_and_height_stay_readable_under_the_selection_and_the_m
         # Above every mark, and large enough to read at the default size.
         assert all(badges[0].zValue() > mark.zValue() for mark in marks)
         assert badges[0].sceneBoundingRect().height() >= 0.25 * UNIT
+
+
+def test_the_palette_adds_a_seed_to_a_pit_and_puts_a_column_of_one_piece(qtbot) -> None:
+    """Placing with the Position panel's palette on a heap board adds one piece to the pit's heap, and
+    on a stack board stands a column of that piece: the FEN and the board both show it, and an undo
+    takes it back."""
+    window = open_window(qtbot, "oware")
+    editor, document = window.position_editor, window.document
+    # A heap's pieces are nobody's: one button a type, not one for each side.
+    assert [tool for tool in editor.tool_buttons if tool.startswith("place:")] == ["place:-1:0"]
+    assert editor.tool_buttons["place:-1:0"].toolTip().startswith("Add a Seed")
+    editor.set_tool("place:-1:0")
+    before = document.fen()
+    editor.square_clicked(window.board.index("c1"))
+    assert document.fen().split()[0].split("/")[1].split(",")[2] == "5"
+    assert window.board_view.piece_items()[window.board.index("c1")].toolTip() == "5 pieces"
+    assert document.undo_stack.undoText() == "Add a Seed to c1"
+    menu = editor.square_menu(window.board.index("c1"))
+    assert [action.text() for action in menu.actions()] == ["Remove"]  # a heap has no first move
+    menu.deleteLater()
+    document.undo_stack.undo()
+    assert document.fen() == before
+    window = open_window(qtbot, "lasca")
+    editor, document = window.position_editor, window.document
+    soldier = list(window.board.pieces).index("Soldier")
+    editor.set_tool(f"place:1:{soldier}")
+    editor.square_clicked(window.board.index("d4"))
+    assert document.fen().split("/")[3] == "3s3"
+    assert window.board.index("d4") in window.board_view.piece_items()
+    qtbot.waitUntil(lambda: not window.move_explorer.runner.running, timeout=20000)

@@ -116,6 +116,7 @@ def test_switching_the_language_of_a_long_text_reads_it_once(qtbot) -> None:
     editor.reader.request = counted
     editor.set_language("dagaz")
     assert len(asked) == 1
-    # The worker's answer is in before the window closes.
-    qtbot.waitUntil(lambda: not editor.reading_pending and not editor.reader.running, timeout=30000)
+    # The workers' answers are in before the window closes.
+    qtbot.waitUntil(lambda: not editor.reading_pending and not editor.reader.running
+                    and not window.move_explorer.runner.running, timeout=30000)
     assert editor.error is not None

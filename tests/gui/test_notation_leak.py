@@ -256,3 +256,4 @@ def test_a_reading_of_the_same_text_on_another_board_is_not_shown(qtbot) -> None
     editor.reader.replyReady.emit(stale)
     assert editor.error is None and editor.error_label.text() == ""
     assert editor.words.toPlainText() == words
+    qtbot.waitUntil(lambda: not editor.reader.running and not window.move_explorer.runner.running, timeout=20000)

@@ -62,8 +62,11 @@ def test_a_renamed_type_keeps_its_pieces_and_undo_brings_the_old_name_back(setup
     assert document.position.piece_name(document.board.index("a1")) == "Rook"
     types.apply_edit("Horse", "Horse", "H", False)
     assert document.fen().startswith("rhbakabhr/")
+    types._select("Rook")
     document.undo_stack.undo()
+    assert types.selected() == "Rook"
     document.undo_stack.undo()
+    assert types.selected() == "Chariot"  # the selection follows its type's name back
     assert "Chariot" in document.board.pieces and document.fen() == fen
     assert [types.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(types.list.count())] == list(document.board.pieces)
 
@@ -80,8 +83,8 @@ def test_deleting_a_type_takes_its_pieces_and_palette_buttons_away(setup):
 
 
 def test_the_piece_being_placed_stays_chosen_while_its_type_stays(setup):
-    """A notation applied, a type added or an earlier one deleted leaves the palette on the piece the
-    user picked (found again by its name); only that type's going takes the tool back to Select."""
+    """A notation applied, a type added or an earlier one deleted, or the type renamed, leaves the
+    palette on the piece the user picked; only that type's going takes the tool back to Select."""
     document, editor, types, _path = setup
 
     def soldier(player: int) -> str:
@@ -97,6 +100,10 @@ def test_the_piece_being_placed_stays_chosen_while_its_type_stays(setup):
     editor.square_clicked(document.board.index("e5"))
     assert document.position.piece_name(document.board.index("e5")) == "Soldier"
     assert document.position.cells[document.board.index("e5")].player == 1
+    document.undo_stack.undo()
+    assert editor.tool == soldier(1)
+    types.apply_edit("Soldier", "Pawn", "P", False)
+    assert editor.tool == f"place:1:{list(document.board.pieces).index('Pawn')}"
     document.undo_stack.undo()
     assert editor.tool == soldier(1)
     types.apply_delete("Soldier")
@@ -125,6 +132,22 @@ def test_the_dialog_shows_why_a_type_cannot_be_added_and_stays_open(setup, qtbot
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     assert dialog.result() == dialog.DialogCode.Accepted
     assert document.board.pieces["Wazir"].letter == "W"
+
+
+def test_a_long_pasted_name_is_refused_within_the_dialogs_width(setup, qtbot):
+    from dagaz_studio.gui.docks.label_text import unbroken
+
+    _document, _editor, types, _path = setup
+    dialog = QtPieceTypeDialog(types.apply_new, "New piece type", notation="+")
+    qtbot.addWidget(dialog)
+    dialog.name_field.setText("Wazir" * 600 + "!")
+    dialog.letter_field.setText("W")
+    dialog.show()
+    width = dialog.width()
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert unbroken(dialog.error_label.text()).startswith("a piece's name is a word of letters")
+    assert dialog.result() == 0
+    assert dialog.sizeHint().width() < max(width, 800)
 
 
 def test_delete_asks_first_and_names_the_notation_that_still_uses_the_type(setup, monkeypatch):
@@ -164,3 +187,24 @@ def test_the_new_edit_and_delete_buttons_are_always_in_sight_beside_the_list(qtb
     # The list scrolls within itself: its last row is reached with the buttons still in sight.
     types.list.scrollToBottom()
     assert types.delete_button.visibleRegion().boundingRect().size() == types.delete_button.size()
+
+
+def test_a_draft_of_a_renamed_types_notation_follows_the_rename_and_its_undo(qtbot):
+    """A notation being edited, not applied, when its type is renamed in the Piece types panel: the
+    editor stays on the type under its new name with the draft as typed, and an undo takes both back."""
+    from tests.helpers.gui_window import click_and_wait, open_window, type_and_wait
+
+    window = open_window(qtbot, "chess")
+    editor = window.notation_editor
+    click_and_wait(qtbot, window, "g1")
+    type_and_wait(qtbot, window, "N,OM;E,OT")
+    assert editor.unapplied() == {"Knight": "N,OM;E,OT"}
+    window.piece_types.apply_edit("Knight", "Horse", "N", False)
+    assert editor.unapplied() == {"Horse": "N,OM;E,OT"}
+    assert editor.piece == "Horse" and editor.text() == "N,OM;E,OT"
+    window.document.undo_stack.undo()
+    assert editor.unapplied() == {"Knight": "N,OM;E,OT"} and editor.piece == "Knight"
+    # No draft is left for the closing window to ask about.
+    editor.discard_unapplied()
+    qtbot.waitUntil(lambda: not editor.unapplied() and not editor.reading_pending and not editor.reader.running
+                    and not window.move_explorer.runner.running, timeout=20000)

@@ -20,7 +20,7 @@ reading in words is the piece's, in plain English. Switching the language transl
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from PySide6.QtCore import QEvent, QSignalBlocker, Signal, Slot
 from PySide6.QtWidgets import (
@@ -47,7 +47,7 @@ from dagaz_studio.gui.docks.notation_text import (
 )
 from dagaz_studio.gui.docks.tried_notations import board_key, remember_try_text, remembered_try_text
 from dagaz_studio.gui.lazy_qt import Qt
-from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.gui.worker.runner import QtMoveRunner, read_failed
 from dagaz_studio.notation import NotationError
 from dagaz_studio.notation.nodes import Span
 from dagaz_studio.queries import MAX_NOTATION_CHARS, NotationQuery, NotationReading, read_notation, too_long
@@ -93,7 +93,7 @@ class QtNotationEditor(QWidget):
         self._notes: list[str] = []
         #: Whether the last paste (or :meth:`set_text`) was refused for its length.
         self.refused = False
-        self.reader = QtMoveRunner(self, answer=read_notation, failure=_read_failed)
+        self.reader = QtMoveRunner(self, answer=read_notation, failure=read_failed)
         self.reader.replyReady.connect(self._show_reading)
 
         self.target = QComboBox()
@@ -230,13 +230,15 @@ class QtNotationEditor(QWidget):
             return
         self.text_edit.setPlainText(text)
 
-    def set_board(self, board: Board | None) -> None:
-        """Offer the pieces of ``board`` in the selector; a piece being edited stays selected if it still exists.
+    def set_board(self, board: Board | None, renames: Mapping[str, str] | None = None) -> None:
+        """Offer the pieces of ``board`` in the selector; a piece being edited stays selected if it still exists
+        (``renames``: the piece types the change renamed, old name -> new, whose selection and drafts follow).
 
         Another board file brings its own notation to try and drops the unapplied edits (the window
         asks about them first).
         """
-        keep = self.piece
+        renames = renames or {}
+        keep = renames.get(self.piece or "", self.piece)
         key = board_key(board)
         if key != self._board_key:
             # Another board: a type of the same name there is not the piece that was selected.
@@ -251,9 +253,11 @@ class QtNotationEditor(QWidget):
                                        "was too long to bring back.")
         self._board = board
         self._rules = Rules(board) if board is not None else None
+        self._drafts = {renames.get(name, name): text for name, text in self._drafts.items()}
         self._drafts = {name: text for name, text in self._drafts.items()
                         if board is not None and name in board.pieces and text != board.pieces[name].notation_text}
-        self._broken = {name: why for name, why in self._broken.items() if name in self._drafts}
+        self._broken = {renames.get(name, name): why for name, why in self._broken.items()
+                        if renames.get(name, name) in self._drafts}
         self._fill_targets(keep)
 
     def take_notes(self) -> list[str]:
@@ -590,10 +594,6 @@ class QtNotationEditor(QWidget):
     def step_selection(self) -> tuple[int, int] | None:
         """Where the trace player's step is marked (start, end), if anywhere."""
         return self.text_edit.step_selection()
-
-def _read_failed(query: NotationQuery, message: str) -> NotationReading:
-    return NotationReading(query, error=NotationError(message, query.text, Span(0, len(query.text))))
-
 
 def _try_label(square: str | None) -> str:
     return f"Try a notation on {square}" if square else "Try a notation (click a square)"

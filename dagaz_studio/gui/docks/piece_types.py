@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from dagaz_studio.board import BoardFileError
 from dagaz_studio.board.piece_edits import add_piece, delete_piece, update_piece
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
+from dagaz_studio.gui.docks.label_text import wrappable
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 
@@ -107,7 +108,8 @@ class QtPieceTypeDialog(QDialog):
             self._apply(self.name_field.text().strip(), self.letter_field.text().strip(),
                         self.royal_box.isChecked(), notation)
         except ValueError as error:
-            self.error_label.setText(str(error))
+            # A name pasted whole into the message must not set the dialog's width.
+            self.error_label.setText(wrappable(str(error)))
             return
         self.accept()
 
@@ -264,5 +266,6 @@ class QtPieceTypes(QWidget):
                 item.setToolTip(piece.notation_text)
                 self.list.addItem(item)
         if current is not None:
-            self._select(current)
+            # A type renamed (or its rename undone) stays selected under its new name.
+            self._select(self.document.renamed.get(current, current))
         self._update_buttons()

@@ -159,18 +159,19 @@ class QtPositionEditor(QWidget):
             self.document.move_piece(origin, target)
 
     def square_menu(self, square: int) -> QMenu | None:
-        """The context menu for a square with a piece (moved/unmoved, remove), or ``None``."""
+        """The context menu for a square with a piece (moved/unmoved, but for a heap; remove), or ``None``."""
         position = self.document.position
         if position is None or position.cells[square] is None:
             return None
         piece = position.cells[square]
         assert piece is not None
         menu = QMenu(self)
-        moved = menu.addAction("Has moved")
-        moved.setCheckable(True)
-        moved.setChecked(piece.moved)
-        moved.setToolTip("Unmoved pieces may make first moves such as castling or a pawn's double step")
-        moved.toggled.connect(lambda checked: self.document.set_moved(square, checked))
+        if not position.board.kind_type.holds_heaps:  # a heap has no first move to keep
+            moved = menu.addAction("Has moved")
+            moved.setCheckable(True)
+            moved.setChecked(piece.moved)
+            moved.setToolTip("Unmoved pieces may make first moves such as castling or a pawn's double step")
+            moved.toggled.connect(lambda checked: self.document.set_moved(square, checked))
         remove = menu.addAction("Remove")
         remove.triggered.connect(lambda: self.document.remove(square))
         return menu
@@ -202,8 +203,10 @@ class QtPositionEditor(QWidget):
     def _on_board_changed(self) -> None:
         board = self.document.board
         # The piece type being placed, by name: kept where the edited board still has it (a notation
-        # applied, another type added), whatever its index now.
+        # applied, another type added, this one renamed), whatever its index now.
         placing = self._tool_pieces.get(self._tool)
+        if placing is not None:  # a type renamed is the same type
+            placing = (placing[0], self.document.renamed.get(placing[1], placing[1]))
         self._tool_pieces = {}
         for tool in [t for t in self.tool_buttons if t.startswith("place:")]:
             button = self.tool_buttons.pop(tool)
@@ -221,8 +224,8 @@ class QtPositionEditor(QWidget):
             self._palette.addLayout(row)
             self._palette_rows.append(row)
             for kind, piece in enumerate(board.pieces.values()):
-                if piece.neutral:
-                    continue  # nobody's: in a row of its own, below
+                if piece.neutral or board.kind_type.holds_heaps:
+                    continue  # nobody's (a heap's pieces too): in a row of its own, below
                 # Drawn as the board draws it, so the palette and the board look alike.
                 face = piece_face(board, piece.name, piece.letter, player)
                 if face.kind == "stone":
@@ -250,8 +253,10 @@ class QtPositionEditor(QWidget):
             self.set_tool(kept)
 
     def _add_neutral_row(self, board: Board) -> None:
-        """One button for each neutral piece type (an arrow, a wall): nobody's, so shown once."""
-        neutral = [(kind, piece) for kind, piece in enumerate(board.pieces.values()) if piece.neutral]
+        """One button for each neutral piece type (an arrow, a wall), or each type of a heap board's
+        pieces: nobody's, so shown once."""
+        heaps = board.kind_type.holds_heaps
+        neutral = [(kind, piece) for kind, piece in enumerate(board.pieces.values()) if piece.neutral or heaps]
         if not neutral:
             return
         row = FlowLayout(spacing=2)
@@ -261,8 +266,9 @@ class QtPositionEditor(QWidget):
             self._tool_pieces[f"place:{NEUTRAL}:{kind}"] = (NEUTRAL, piece.name)
             face = piece_face(board, piece.name, piece.letter, NEUTRAL)
             label = face.text if face.kind in ("glyph", "character") else piece.letter
-            row.addWidget(self._piece_button(f"place:{NEUTRAL}:{kind}", label,
-                                             f"Place a {piece.name} ({piece.letter}), nobody's piece, on the squares you click"))
+            tip = (f"Add a {piece.name} ({piece.letter}) to the heap of each square you click" if heaps
+                   else f"Place a {piece.name} ({piece.letter}), nobody's piece, on the squares you click")
+            row.addWidget(self._piece_button(f"place:{NEUTRAL}:{kind}", label, tip))
 
     def _piece_button(self, key: str, label: str, tip: str) -> QToolButton:
         """A palette button for placing one piece type, its symbol drawn larger than text."""

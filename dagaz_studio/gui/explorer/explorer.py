@@ -251,7 +251,7 @@ class QtMoveExplorer(QObject):
             # The grid changed: the position is carried over by square name, and so is the selection.
             name = earlier.squares[self.selected] if self.selected < len(earlier.squares) else None
             self.selected = board.index(name) if name is not None and board.has_square(name) else None
-        self.editor.set_board(board)
+        self.editor.set_board(board, self.document.renamed)
         self.refresh()
 
     @Slot(object)

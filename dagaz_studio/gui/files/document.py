@@ -67,6 +67,11 @@ class QtDocument(QObject):
         return self.model.board_path
 
     @property
+    def renamed(self) -> Mapping[str, str]:
+        """See :attr:`Document.renamed`."""
+        return self.model.renamed
+
+    @property
     def board_text(self) -> str:
         """The board file's text, as edited."""
         return self.model.board_text

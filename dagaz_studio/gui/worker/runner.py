@@ -27,7 +27,9 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import Rules, collector_paused
-from dagaz_studio.queries import MovesAnswer, MovesQuery, answer_moves
+from dagaz_studio.notation import NotationError
+from dagaz_studio.notation.nodes import Span
+from dagaz_studio.queries import MovesAnswer, MovesQuery, NotationQuery, NotationReading, answer_moves
 
 #: Milliseconds a run may take before the window says it is busy.
 BUSY_AFTER_MS = 150
@@ -44,6 +46,11 @@ _CUSTOM_KINDS_KEPT = 200
 
 def _run_failed(query: MovesQuery, message: str) -> MovesAnswer:
     return MovesAnswer(query, error=message)
+
+
+def read_failed(query: NotationQuery, message: str) -> NotationReading:
+    """The reading of a notation whose reader failed unexpectedly: the message, over the whole text."""
+    return NotationReading(query, error=NotationError(message, query.text, Span(0, len(query.text))))
 
 
 #: Answers one request with the worker's rules for its board (``None`` for a request without a
