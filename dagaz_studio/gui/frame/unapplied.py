@@ -25,17 +25,8 @@ def ask_about_unapplied_edits(parent: QWidget, title: str, board_text: QtBoardTe
     broken = notation_editor.broken_drafts()
     if broken:
         # A notation with an error is never applied: keep editing it, or let it go.
-        box = QMessageBox(
-            QMessageBox.Icon.Warning, title,
-            f"{_not_applicable(broken)}\n\nKeep editing it, or discard the edit?",
-            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel, parent)
-        keep = box.button(QMessageBox.StandardButton.Cancel)
-        keep.setText("Keep editing")
-        box.setDefaultButton(keep)
-        if box.exec() != QMessageBox.StandardButton.Discard:
-            notation_editor.edit_draft(next(iter(broken)))
-            notation_dock.show()
-            notation_dock.raise_()
+        if not _or_keep_editing(parent, title, "Keep editing it, or discard the edit?", QMessageBox.StandardButton.Discard,
+                                broken, notation_editor, notation_dock):
             return False
         notation_editor.discard_unapplied(list(broken))
     drafts = notation_editor.unapplied()
@@ -77,20 +68,10 @@ def apply_before_saving(parent: QWidget, title: str, board_text: QtBoardTextEdit
         board_text_dock.raise_()
         return False
     broken = notation_editor.broken_drafts()
-    if broken:
-        box = QMessageBox(
-            QMessageBox.Icon.Warning, title,
-            f"{_not_applicable(broken)}\n\nSave the board file without it? The edit stays in the "
-            "notation editor.",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel, parent)
-        keep = box.button(QMessageBox.StandardButton.Cancel)
-        keep.setText("Keep editing")
-        box.setDefaultButton(keep)
-        if box.exec() != QMessageBox.StandardButton.Save:
-            notation_editor.edit_draft(next(iter(broken)))
-            notation_dock.show()
-            notation_dock.raise_()
-            return False
+    if broken and not _or_keep_editing(
+            parent, title, "Save the board file without it? The edit stays in the notation editor.",
+            QMessageBox.StandardButton.Save, broken, notation_editor, notation_dock):
+        return False
     problem = notation_editor.apply_unapplied(leave=broken)
     if problem is not None:
         QMessageBox.warning(parent, title, problem)
@@ -101,6 +82,23 @@ def apply_before_saving(parent: QWidget, title: str, board_text: QtBoardTextEdit
 def has_unapplied_edits(board_text: QtBoardTextEditor, notation_editor: QtNotationEditor) -> bool:
     """Whether the Board file panel's text or a piece type's notation is edited and not applied."""
     return board_text.has_unapplied_changes() or bool(notation_editor.unapplied())
+
+
+def _or_keep_editing(parent: QWidget, title: str, question: str, choice: QMessageBox.StandardButton,
+                     broken: dict[str, str], notation_editor: QtNotationEditor, notation_dock: QDockWidget) -> bool:
+    """Whether the user takes ``choice`` for the notations that cannot be applied; else (Keep editing,
+    the default) the first of them is shown in the editor to mend."""
+    box = QMessageBox(QMessageBox.Icon.Warning, title, f"{_not_applicable(broken)}\n\n{question}",
+                      choice | QMessageBox.StandardButton.Cancel, parent)
+    keep = box.button(QMessageBox.StandardButton.Cancel)
+    keep.setText("Keep editing")
+    box.setDefaultButton(keep)
+    if box.exec() == choice:
+        return True
+    notation_editor.edit_draft(next(iter(broken)))
+    notation_dock.show()
+    notation_dock.raise_()
+    return False
 
 
 def _not_applicable(broken: dict[str, str]) -> str:
