@@ -39,10 +39,11 @@ DEFAULT_POSITIONS = 60
 
 
 class LessonError(ValueError):
-    """A lesson file that cannot be used: ``path``, ``line`` (1-based) and ``reason``."""
+    """A lesson file that cannot be used: ``path``, ``line`` (1-based; 0 where no file was read) and
+    ``reason``."""
 
     def __init__(self, path: str | Path, line: int, reason: str) -> None:
-        super().__init__(f"{path}:{line}: {reason}")
+        super().__init__(f"{path}:{line}: {reason}" if line else f"{path}: {reason}")
         self.path = str(path)
         self.line = line
         self.reason = reason
@@ -156,7 +157,7 @@ def find_lesson(reference: str) -> Lesson:
     shown = reference if len(reference) <= 80 else reference[:80] + "…"
     if reference.endswith(".toml") or _asks(path.is_file):
         if not _asks(path.exists):
-            raise LessonError(shown, 1, "no such lesson file")
+            raise LessonError(shown, 0, "no such lesson file")
         return read_lesson(path)
     shipped = sorted(course_directory().glob("*.toml"))
     for candidate in shipped:
@@ -165,7 +166,7 @@ def find_lesson(reference: str) -> Lesson:
         if reference in (stem, stem.split("-", 1)[-1]) or (_number(reference) == _number(number) is not None):
             return read_lesson(candidate)
     names = ", ".join(p.stem for p in shipped[:3])
-    raise LessonError(shown, 1, f"no lesson {shown!r}: give a lesson's id ({names}, …) or a .toml file")
+    raise LessonError(shown, 0, f"no lesson by that name: give a lesson's id ({names}, …) or a .toml file")
 
 
 def _number(text: str) -> int | None:

@@ -403,6 +403,8 @@ def test_a_lesson_reference_that_names_no_lesson_is_refused_shortly(reference, c
     assert main(["lesson", "show", reference]) == 2
     error = capsys.readouterr().err
     assert len(error.strip().splitlines()) == 1 and len(error) < 400
+    # What was given is no file with lines: no "file:line:" in front of the message.
+    assert ":1:" not in error
 
 
 def test_a_lesson_is_found_by_its_number_written_any_way() -> None:
