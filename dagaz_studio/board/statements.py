@@ -82,6 +82,13 @@ _TERMINAL_WORDS = {
 }
 
 
+#: What a word means after these (a square after a link's '>' or a test's "reaches", a count after
+#: "perft"): one terminal reads them all, and "a name" would misname what is missing.
+_WORD_AFTER = {">": "a square", "reaches": "a square", "of": "a square", "least": "a square",
+               "perft": "a number", "gives": "a number"}
+_LAST_WORD = re.compile(r"([A-Za-z]+|[^\sA-Za-z0-9])\s*$")
+
+
 def looks_like_squares(token: Token) -> bool:
     return bool(SQUARE_NAME.fullmatch(str(token)) or RECTANGLE.fullmatch(str(token)))
 
@@ -231,6 +238,9 @@ def _report_syntax(statement: Statement, error: UnexpectedInput, what: str, repo
     else:
         offset = len(statement.text)
         found, expected = "end of statement", []
+    before = _LAST_WORD.search(statement.text[:offset])
+    if before is not None and before.group(1) in _WORD_AFTER:
+        expected = [_WORD_AFTER[before.group(1)] if word == _TERMINAL_WORDS["WORD"] else word for word in expected]
     message = f"malformed {what}: unexpected {found}"
     if expected:
         message += "; expected " + " or ".join(dict.fromkeys(expected))

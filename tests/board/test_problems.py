@@ -83,7 +83,7 @@ def test_a_setup_that_does_not_fit():
         ("grid: a-b x 2-1\nO = a1>b2,\n  b1", "3:3: link chain with a one-square fragment 'b1': a chain links two squares or more"),
         ("grid: a-b x 2-1\nO = a1>b2\nO = a1>a2", "3:8: a1 already has direction O, to b2"),
         ("grid: a-b x 2-1\nO = a1>a1", "2:8: a link from a1 to itself"),
-        ("grid: a-b x 2-1\nO = a1>>b2", "2:8: malformed link chain: unexpected '>'; expected a name"),
+        ("grid: a-b x 2-1\nO = a1>>b2", "2:8: malformed link chain: unexpected '>'; expected a square"),
         # players and symmetries
         ("grid: a-b x 2-1\nplayers: A B A", "2:14: player 'A' named twice"),
         ("grid: a-b x 2-1\nsymmetry Red: N<>S", "2:10: unknown player 'Red' (players: White Black)"),
@@ -157,6 +157,20 @@ def test_a_long_word_is_quoted_cut_short(text):
     assert problems
     assert not any("q" * 41 in problem for problem in problems), [problem[:120] for problem in problems]
     assert any("q" * 30 + "…" in problem for problem in problems), [problem[:120] for problem in problems]
+
+
+@pytest.mark.parametrize("statement, expected", [
+    ("test t: perft 1 gives -3", "23: malformed 'test' statement: unexpected '-3'; expected a number"),
+    ("test t: perft x", "16: malformed 'test' statement: unexpected end of statement; expected 'gives'"),
+    ("test t: at a1 reaches none of", "30: malformed 'test' statement: unexpected end of statement; expected a square"),
+    ("test t: at a1 reaches", "22: malformed 'test' statement: unexpected end of statement; expected "
+     "'at' or 'none' or 'nothing' or a square"),
+    ("test : at a1 reaches a2", "6: malformed 'test' statement: unexpected ':'; expected a name"),
+])
+def test_a_test_statement_s_missing_word_is_named_for_what_it_is(statement, expected):
+    # One kind of word reads names, squares and counts: the message says which the place wants.
+    problems = _problems_or_tests(f"grid: a-b x 2-1\npiece K k: N\nsetup: 2/1k w\n{statement}")
+    assert problems == [f"t.board:4:{expected}"]
 
 
 def _problems_or_tests(text: str) -> list[str]:
