@@ -287,6 +287,11 @@ class TestReader:
             if not self._test_square(statement, token, square, len(taken)):
                 good = False
                 continue
+            if taken + square in marks:
+                # A square written twice is most likely another one mistyped: not passed over.
+                self.reporter.report_token(statement, token, f"{token} is given twice")
+                good = False
+                continue
             marks.append(taken + square)
         return tuple(marks) if good else None
 

@@ -166,6 +166,8 @@ def test_a_long_word_is_quoted_cut_short(text):
     ("test t: at a1 reaches", "22: malformed 'test' statement: unexpected end of statement; expected "
      "'at' or 'none' or 'nothing' or a square"),
     ("test : at a1 reaches a2", "6: malformed 'test' statement: unexpected ':'; expected a name"),
+    ("test t: at a1 reaches a2 b1 a2", "29: a2 is given twice"),
+    ("test t: at a1 reaches at least xb2 xb2", "36: xb2 is given twice"),
 ])
 def test_a_test_statement_s_missing_word_is_named_for_what_it_is(statement, expected):
     # One kind of word reads names, squares and counts: the message says which the place wants.
