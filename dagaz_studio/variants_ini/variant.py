@@ -131,20 +131,21 @@ def _mirror(piece_shapes: set) -> set:
 
 
 def _betza_dagaz(name: str, key: str, betza: str, turned: bool, en_passant: bool = False,
-                 initial: str = "@double") -> str:
-    notation, wrong = _translated(betza, turned, en_passant, initial)
+                 initial: str = "@double", part: str = "") -> str:
+    notation, wrong = _translated(betza, turned, en_passant, initial, part)
     if wrong:
         raise IniError(f"piece {key} = {shown(betza)}{wrong}", section=name)
     return notation
 
 
 @functools.lru_cache(maxsize=512)
-def _translated(betza: str, turned: bool, en_passant: bool, initial: str) -> tuple[str, str]:
+def _translated(betza: str, turned: bool, en_passant: bool, initial: str, part: str = "") -> tuple[str, str]:
     """A piece's Betza as a Dagaz notation, or what is wrong with it (said after ``piece KEY = BETZA``).
 
     Fairy-Stockfish gives a piece its initial moves (``i``) where it stands in its side's double-step
     region, moved or not: the check ``initial`` (``@double``), or none where there is no such region
-    (``""``: they are left out).
+    (``""``: they are left out). ``part``: all its moves (``""``), those but its en-passant captures
+    (``"plain"``), or only these (``"en-passant"``).
 
     Kept: sections inheriting the same pieces ask for the same translations, and a file may hold many.
     """
@@ -156,6 +157,10 @@ def _translated(betza: str, turned: bool, en_passant: bool, initial: str) -> tup
         return "", f": Fairy-Stockfish does not read {', '.join(piece.unread)}"
     if en_passant:
         capture_en_passant(piece)
+        if part:
+            piece.shapes = _en_passant_part(piece.shapes, part == "en-passant")
+            if not piece.shapes:
+                return "", ""
     else:
         # Not among the variant's en-passant types: its e (read as taking en passant) takes nothing more.
         piece.shapes = [Shape(tuple(replace(leg, modes=leg.modes - {"e"}) if "e" in leg.modes and len(leg.modes) > 1
@@ -170,6 +175,19 @@ def _translated(betza: str, turned: bool, en_passant: bool, initial: str) -> tup
         return "", (" is not left-right symmetric, in a game with castling: Black's left and right are not "
                     "supported there")
     return to_dagaz(piece, initial), ""
+
+
+def _en_passant_part(shapes: list[Shape], taking: bool) -> list[Shape]:
+    """The shapes' en-passant captures alone (``taking``), their final legs taking only so, or the
+    shapes without them."""
+    out = []
+    for shape in shapes:
+        last = shape.legs[-1]
+        modes = frozenset({"e"}) & last.modes if taking else last.modes - {"e"}
+        if modes:
+            out.append(Shape(shape.legs[:-1] + (replace(last, modes=modes),), shape.initial, shape.castling,
+                             shape.null))
+    return out
 
 
 def _shift_groups(notation: str, by: int = 1) -> str:
@@ -407,15 +425,22 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         else:
             base = _betza_dagaz(name, key, betza, turned, en_passant=letter in ep_types,
                                 initial="@double" if double else "")
+        # What promotes, and the en-passant captures, which movegen.cpp makes apart and never promotes.
+        plain, taking, apart = base, "", False
         if EN_PASSANT in base:
             if explodes:
                 raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
                                f"blastOnCapture, is not supported", section=name)
             # No square to take on (enPassantRegion = -): nothing is taken en passant.
-            base = en_passant_victims(base, pieces if ep_w or ep_b else {}, names, turned, double, triple, ep)
+            victims = pieces if ep_w or ep_b else {}
+            base = en_passant_victims(base, victims, names, turned, double, triple, ep)
+            plain = _betza_dagaz(name, key, betza, turned, True, "@double" if double else "", "plain") or "[P]"
+            if en_passant_check(victims, names, turned, double, triple, ep):
+                taking = en_passant_victims(_betza_dagaz(name, key, betza, turned, True, "@double" if double else "",
+                                                         "en-passant"), victims, names, turned, double, triple, ep)
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
-            base = f"({_shift_groups(base)})[@mobility-{letter}]"
+            base, plain, taking = (f"({_shift_groups(b)})[@mobility-{letter}]" if b else "" for b in (base, plain, taking))
         notation = base
         promote_w = promo_w if letter in pawn_w else set()
         promote_b = promo_b if letter in pawn_b else set()
@@ -443,16 +468,16 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 offer = (f"({promotion_offer(name, f'promotion-{letter}-white', own_w, limited, capped)};"
                          f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped)})")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
-            notation = f"({_shift_groups(base)}){suffix}"
+            notation, apart = f"({_shift_groups(plain)}){suffix}", bool(taking)
             if is_true(options.get("sittuyinPromotion", "false")):
-                notation = ini_rules.promotion_in_place(name, base, letter, choices, options, pieces, names)
+                notation, apart = ini_rules.promotion_in_place(name, base, letter, choices, options, pieces, names), False
         elif (promote_w or promote_b) and mandatory:
             # Nothing to promote to, and promotion compulsory: the pawn never enters the zone.
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
-            notation = f"({_shift_groups(base)})[!@promotion-{letter}]"
+            notation, apart = f"({_shift_groups(plain)})[!@promotion-{letter}]", bool(taking)
         if letter in piece_promotions and not both_ways:
             zones.append(zone("promotion", promo_w, promo_b))
-            shifted, to = _shift_groups(base), f"[+{names[letter]}Promoted]"
+            shifted, to, apart = _shift_groups(plain), f"[+{names[letter]}Promoted]", bool(taking)
             target = piece_promotions[letter]
             cap = ini_rules.promotion_limits(name, options, pieces).get(target)
             if cap:  # 0: no limit, as Fairy-Stockfish reads it
@@ -471,6 +496,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 # Fairy-Stockfish promotes a piece that moves into, within or out of the zone.
                 stay = f"[!@promotion]({shifted})[!@promotion]" if piece_mandatory else f"({shifted})"
                 notation = f"{stay};({shifted})[@promotion]{to};[@promotion]({shifted})[!@promotion]{to}"
+        if apart:
+            notation += f";{taking}"  # alternatives number their groups alike: it needs no shift
         if key == "pawn":
             if double:
                 notation += f";([@double](N[p]){{2}}){suffix}" if double_promotes else ";[@double](N[p]){2}"

@@ -469,6 +469,41 @@ def test_the_pawn_promotes_though_the_promotion_pawn_types_leave_it_out() -> Non
     assert compare(variant.text, [positions]) is None
 
 
+#: A custom pawn whose en-passant capture lands in its promotion region: promoting as a pawn (the
+#: promotion compulsory, optional, with nothing to promote to) and by promotedPieceType (optional, compulsory).
+EN_PASSANT_PROMOTING = """[epmust:chess]
+customPiece1 = a:fmWfceF
+pawnTypes = a
+promotionRegionWhite = *6 *7 *8
+promotionRegionBlack = *1 *2 *3
+[epmay:epmust]
+mandatoryPawnPromotion = false
+[epnone:epmust]
+promotionPieceTypes = -
+[eppiece:chess]
+customPiece1 = a:fmWfceF
+enPassantTypes = a
+promotedPieceType = a:q
+promotionRegionWhite = *6 *7 *8
+promotionRegionBlack = *1 *2 *3
+[eppiecemust:eppiece]
+mandatoryPiecePromotion = true
+"""
+
+
+def test_a_custom_pawns_en_passant_capture_into_its_promotion_region_does_not_promote() -> None:
+    # movegen.cpp makes en-passant captures apart from promotions, as plain captures, even where
+    # promotion is compulsory; the same step onto a piece there promotes.
+    fens = ["4k3/8/8/3pA3/8/8/8/4K3 w - d6 0 1", "4k3/8/3p4/4A3/8/8/8/4K3 w - - 0 1"]
+    done, refused = import_file(EN_PASSANT_PROMOTING)
+    assert not refused, refused
+    assert len(done) == 5
+    for variant in done:
+        positions = fsf_positions(EN_PASSANT_PROMOTING, variant.name, fens)
+        assert "e5d6" in positions[0][1] and not any(m.startswith("e5d6") and m != "e5d6" for m in positions[0][1])
+        assert compare(variant.text, [positions]) is None, variant.name
+
+
 def test_the_pawn_takes_en_passant_any_piece_that_has_just_made_its_initial_move_over_the_square() -> None:
     # The custom piece's initial move (a7-a5) leaves a6 to be taken on, by the pawn too.
     text = "[initialrook:chess]\ncustomPiece1 = a:mfWcfeFifmR3\nstartFen = 4k3/a7/8/1P6/8/8/8/4K3 b - - 0 1\n"
