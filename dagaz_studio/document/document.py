@@ -20,7 +20,7 @@ from dagaz_studio.document.board_changes import describe_board_changes
 from dagaz_studio.document.events import Event
 from dagaz_studio.document.history import Change, History
 from dagaz_studio.document.positions import assign, initial_position, placed, put, same
-from dagaz_studio.document.record import GameRecord, RecordedMove
+from dagaz_studio.document.record import GameRecord
 from dagaz_studio.engine import Piece, Position
 
 if TYPE_CHECKING:
@@ -405,39 +405,15 @@ class Document:
             return new.fen(en_passant="-")
 
     def carry_record(self, record: GameRecord) -> GameRecord:
-        """``record``, of the board the last edit of the board replaced, as the open board writes it:
-        each position carried as :meth:`carry_fen` carries it, and each move named again where the
-        edit changed a letter its name used (``2. Nf3`` becomes ``2. Hf3``). A move that cannot be
-        read back (its position no longer fits) keeps its name. A new record: the one given stays
-        whole for an undo."""
+        """``record`` as the open board writes it: each position carried as :meth:`carry_fen` carries
+        it, each move named again where the edit changed a letter its name used (``2. Hf3``). A new
+        record: the one given stays whole for an undo."""
         carried = record.carried(self.carry_fen)
-        if self._replaced is None or self.position is None:
-            return carried
-        from dagaz_studio.engine import Rules
-        from dagaz_studio.names import MoveNames
+        if self._replaced is not None and self.position is not None:
+            from dagaz_studio.document.renaming import renamed_moves
 
-        old_board, renames = self._replaced
-        old_rules, new_rules = Rules(old_board), self._rules_of_position()
-        # A name says a piece type only by its letter (in either case: UCI's e7e8q): a name without a
-        # changed letter is written alike, and naming it again (some milliseconds a move) is skipped.
-        changed = {piece.letter.lower() for name, piece in old_board.pieces.items()
-                   if (new := new_rules.board.pieces.get(renames.get(name, name))) is None
-                   or new.letter != piece.letter}
-        moves = []
-        for index, move in enumerate(carried.moves):
-            name = move.name
-            if not any(letter in name.lower() for letter in changed):
-                moves.append(move)
-                continue
-            try:
-                old = MoveNames(old_rules, Position.from_fen(old_board, record.fen_at(index))).read(name)
-                names = MoveNames(new_rules, Position.from_fen(new_rules.board, carried.fen_at(index)))
-                shape = _shape(old, renames)
-                name = next((names.name(new) for new in names.moves if _shape(new, {}) == shape), name)
-            except ValueError:  # FenError, MoveNameError: a position or name the old board no longer reads
-                pass
-            moves.append(RecordedMove(name, move.fen))
-        carried.moves = moves
+            old_board, renames = self._replaced
+            carried.moves = renamed_moves(record, carried, old_board, self._rules_of_position(), renames)
         return carried
 
     def game_over(self) -> str:
@@ -587,14 +563,6 @@ def _writes_alike(old: Board, new: Board, renames: Mapping[str, str]) -> bool:
     letters = [(piece.letter, new.pieces.get(renames.get(name, name))) for name, piece in old.pieces.items()]
     return (old.squares == new.squares and old.players == new.players
             and all(piece is not None and piece.letter == letter for letter, piece in letters))
-
-
-def _shape(move: Move, renames: Mapping[str, str]) -> tuple[object, ...]:
-    """What a move does, by squares and piece names (after ``renames``): the same move on a board
-    whose piece types were renamed or re-lettered has the same shape."""
-    promotion = renames.get(move.promotion, move.promotion) if move.promotion is not None else None
-    return (renames.get(move.piece, move.piece), move.origin, move.target, move.captures, move.stops, promotion, move.also, move.dropped, move.again,
-            move.passes, move.created)
 
 
 def _pieces(position: Position) -> int:
