@@ -144,6 +144,14 @@ class QtDocument(QObject):
         """See :meth:`Document.remove`."""
         self.model.remove(square)
 
+    def add_to_hand(self, player: int, kind: int | str) -> None:
+        """See :meth:`Document.add_to_hand`."""
+        self.model.add_to_hand(player, kind)
+
+    def take_from_hand(self, player: int, kind: int | str) -> None:
+        """See :meth:`Document.take_from_hand`."""
+        self.model.take_from_hand(player, kind)
+
     def move_piece(self, origin: int, target: int) -> None:
         """See :meth:`Document.move_piece`."""
         self.model.move_piece(origin, target)
