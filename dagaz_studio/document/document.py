@@ -19,7 +19,8 @@ from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.document.board_changes import describe_board_changes
 from dagaz_studio.document.events import Event
 from dagaz_studio.document.history import Change, History
-from dagaz_studio.document.positions import assign, initial_position, placed, put, same
+from dagaz_studio.document.positions import assign, check_holding, initial_position, placed, put, same
+from dagaz_studio.document.record import GameRecord
 from dagaz_studio.engine import Piece, Position
 
 if TYPE_CHECKING:
@@ -274,6 +275,17 @@ class Document:
             return
         self._edit(f"Remove the piece on {position.board.squares[square]}", lambda p: put(p, square, None))
 
+    def add_to_hand(self, player: int, kind: int | str) -> None:
+        """Put one piece of ``kind`` (index or name) in ``player``'s hand, one undoable step. Raises
+        ``ValueError`` saying why on a board without hands, for a type a FEN's hand cannot list (a
+        promoted one, a royal one without drops, a neutral one) and for a type always held."""
+        self._change_hand(player, kind, 1)
+
+    def take_from_hand(self, player: int, kind: int | str) -> None:
+        """Take one piece of ``kind`` (index or name) out of ``player``'s hand, one undoable step.
+        Raises ``ValueError`` when the hand holds none (or holds it always)."""
+        self._change_hand(player, kind, -1)
+
     def move_piece(self, origin: int, target: int) -> None:
         """Carry the piece on ``origin`` to ``target``, replacing whatever stands there."""
         position = self._require_position()
@@ -403,6 +415,18 @@ class Document:
         except ValueError:  # a runaway notation: the en-passant square cannot be judged
             return new.fen(en_passant="-")
 
+    def carry_record(self, record: GameRecord) -> GameRecord:
+        """``record`` as the open board writes it: each position carried as :meth:`carry_fen` carries
+        it, each move named again where the edit changed a letter its name used (``2. Hf3``). A new
+        record: the one given stays whole for an undo."""
+        carried = record.carried(self.carry_fen)
+        if self._replaced is not None and self.position is not None:
+            from dagaz_studio.document.renaming import renamed_moves
+
+            old_board, renames = self._replaced
+            carried.moves = renamed_moves(record, carried, old_board, self._rules_of_position(), renames)
+        return carried
+
     def game_over(self) -> str:
         """Why the board's ``end`` statements have ended the game, or ``""`` while it goes on."""
         if self.position is None:
@@ -438,6 +462,17 @@ class Document:
         after = position.copy()
         change(after)
         self.history.push(Change(text, self._use_position, before, after))
+
+    def _change_hand(self, player: int, kind: int | str, by: int) -> None:
+        position = self._require_position()
+        kind_index = self._kind_index(kind)
+        check_holding(position, player, kind_index, taking=by < 0)
+        name, owner = position.kinds[kind_index].name, position.board.players[player]
+
+        def change(p: Position) -> None:
+            p.hands[player][kind_index] += by
+
+        self._edit(f"Add a {name} to {owner}'s hand" if by > 0 else f"Take a {name} from {owner}'s hand", change)
 
     def _push_board_edit(self, text: str, after: BoardState) -> None:
         # Undone, the edit renames the types back.

@@ -59,3 +59,27 @@ def same(a: Position, b: Position) -> bool:
     return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number, a.hands, a.passes,
             a.checks_remaining, a.runs) == (b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock,
                                             b.fullmove_number, b.hands, b.passes, b.checks_remaining, b.runs)
+
+
+def check_holding(position: Position, player: int, kind: int, taking: bool = False) -> None:
+    """Raise ``ValueError`` saying why ``player`` cannot be given one more piece of type ``kind``
+    (index) in hand, or, ``taking``, have one taken: as a FEN's hand reads them (the board's
+    ``parse_hand``), so that the FEN saying the hand reads back."""
+    board, piece_type = position.board, position.kinds[kind]
+    name, letter = piece_type.name, piece_type.letter
+    if not board.has_hands or not position.hands:
+        raise ValueError(f"{board.name} has no pieces in hand")
+    if not 0 <= player < len(position.hands):
+        raise ValueError(f"no player {player}")
+    if piece_type.unlimited and name in board.drops:
+        raise ValueError(f"{board.players[player]} always holds a {name}")
+    if taking:
+        if position.hands[player][kind] <= 0:
+            raise ValueError(f"{board.players[player]} holds no {name} to take")
+    elif not (len(letter) == 1 and letter.isascii() and letter.isalpha()):
+        raise ValueError(f"a {name} ({letter}) cannot be held in hand: a FEN's hand lists one-letter pieces only")
+    elif piece_type.royal and name not in board.drops:
+        raise ValueError(f"a {name} cannot be held in hand: it is royal, and no 'drop {name}:' statement says "
+                         "how it is dropped")
+    elif piece_type.neutral:
+        raise ValueError(f"a {name} cannot be held in hand: it is nobody's")

@@ -277,3 +277,33 @@ def test_a_board_built_without_a_file_says_it_has_no_setup_line_to_write() -> No
     with pytest.raises(BoardWriteError, match="built without a board file"):
         doc.use_position_as_setup()
     assert doc.board_text == "" and not doc.history.can_undo
+
+
+def test_pieces_are_added_to_and_taken_from_a_hand_one_undoable_step_each() -> None:
+    document = Document()
+    document.open_board(shipped_boards()["shogi"])
+    document.set_fen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1")
+    document.add_to_hand(0, "Gold")
+    document.add_to_hand(1, "Pawn")
+    assert "[Gp]" in document.fen()
+    document.take_from_hand(0, "Gold")
+    assert "[p]" in document.fen()
+    document.history.undo()
+    assert "[Gp]" in document.fen()
+    with pytest.raises(ValueError, match="holds no Silver"):
+        document.take_from_hand(0, "Silver")
+    with pytest.raises(ValueError, match="King cannot be held in hand: it is royal"):
+        document.add_to_hand(0, "King")
+    chess = Document()
+    chess.open_board(shipped_boards()["chess"])
+    with pytest.raises(ValueError, match="no pieces in hand"):
+        chess.add_to_hand(0, "Knight")
+    shogi = Document()
+    shogi.open_board(shipped_boards()["shogi"])
+    with pytest.raises(ValueError, match=r"Tokin \(\+P\) cannot be held"):
+        shogi.add_to_hand(0, "Tokin")
+    for name in ("Pawn", "Lance", "Knight", "Silver", "Gold", "Bishop", "Rook"):
+        shogi.add_to_hand(1, name)
+    fen = shogi.fen()
+    shogi.set_fen(fen)  # the FEN that says the hands reads back
+    assert shogi.fen() == fen and "[plnsgbr]" in fen

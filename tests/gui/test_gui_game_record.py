@@ -274,3 +274,26 @@ def test_a_re_lettered_piece_type_is_carried_into_the_record_and_back_by_undo(qt
     assert dock.record.fen == window.document.fen() and "H" in window.document.fen()
     qtbot.waitUntil(lambda: not window.move_explorer.runner.running and not window.move_play.runner.running,
                     timeout=20000)
+
+
+def test_a_re_lettered_piece_type_renames_the_recorded_moves_and_undo_names_them_back(qtbot) -> None:
+    """The Knight's letter changed (N to H): the listed moves and the copied text say Hf3 as the FEN
+    header says H, the moves without the letter keep their names, and an undo brings back Nf3."""
+    window = open_window(qtbot, "chess")
+    dock = window.game_record
+    for move in ("e2e4", "e7e5", "g1f3", "b8c6"):
+        type_move(qtbot, window, move)
+    window.piece_types.apply_edit("Knight", "Knight", "H", False)
+    assert _rows(dock) == ["Start", "1. e4", "1... e5", "2. Hf3", "2... Hc6"]
+    text = dock.copy_text()
+    assert "Hf3" in text and "Nf3" not in text and "RHBQKBHR" in text
+    # The renamed moves still step, and a move played after the edit is named as the board names it.
+    qtbot.mouseClick(dock.first_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dock.last_button, Qt.MouseButton.LeftButton)
+    assert "no longer fits" not in dock.note.text()
+    assert type_move(qtbot, window, "f1b5") == "Bb5"
+    while "H" in window.document.board_text.split("piece Knight ")[1][:1]:
+        window.undo_action.trigger()
+    assert _rows(dock)[:5] == ["Start", "1. e4", "1... e5", "2. Nf3", "2... Nc6"]
+    qtbot.waitUntil(lambda: not window.move_explorer.runner.running and not window.move_play.runner.running,
+                    timeout=20000)

@@ -39,6 +39,29 @@ def hand_centres(hands: HandPlacement, columns: float, rows: int, unit: float, f
     return out
 
 
+def hand_owner(board: Board, columns: float, unit: float, scene_pos: QPointF, flipped: bool = False) -> int | None:
+    """Whose hand the tray beside a board ``columns`` units wide shows at a scene position: the first
+    player's half is the bottom one, unless the board is drawn turned round; ``None`` off the tray or
+    on a board without hands."""
+    if not board.has_hands:
+        return None
+    left, height = (columns + HAND_GAP) * unit, len(board.row_names) * unit
+    if not (left <= scene_pos.x() <= left + HAND_WIDTH * unit and 0 <= scene_pos.y() <= height):
+        return None
+    return 0 if (scene_pos.y() > height / 2) != flipped else 1
+
+
+def held_at(items: dict[tuple[int, str], QGraphicsItem], scene_pos: QPointF, unit: float) -> tuple[int, str] | None:
+    """The piece in hand (player, name) whose item of :func:`hand_items` stands at a scene position."""
+    for key, item in items.items():
+        centre, half = item.data(1), item.data(2)
+        if not isinstance(half, float):
+            half = unit * 0.5
+        if isinstance(centre, QPointF) and max(abs(scene_pos.x() - centre.x()), abs(scene_pos.y() - centre.y())) <= half:
+            return key
+    return None
+
+
 def hand_step(hands: HandPlacement, rows: int) -> float:
     """How far apart held pieces stand, in squares: one, or less when more kinds are held than the tray
     has squares (placement chess starts with ten), so that none hides another; they shrink alike."""
@@ -134,7 +157,7 @@ def hand_items(board: Board, hands: HandPlacement, selected: tuple[int, str] | N
             item.setScale(step)
         owner = board.players[player] if player < len(board.players) else str(player)
         held = "always" if count < 0 else str(count)
-        item.setToolTip(f"{name} in {owner}'s hand ({held}): click to see its drops")
+        item.setToolTip(f"{name} in {owner}'s hand ({held}): click to see its drops, right-click to add or take one")
         pieces[(player, name)] = item
         if count > 1 or count < 0:
             label = count_item(count, centre, unit * step)

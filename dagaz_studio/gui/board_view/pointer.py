@@ -1,12 +1,12 @@
-"""Clicks and drags on a board view: a left click on a square or a piece in hand, and a piece carried
-from one square to another, told to the view's signals."""
+"""Clicks and drags on a board view: a left click on a square, a piece in hand or a hand, a piece
+carried from one square to another, and a context menu asked for, told to the view's signals."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
 from PySide6.QtCore import QPoint, QPointF, SignalInstance
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QContextMenuEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 
 from dagaz_studio.gui.board_view.style import Z_HIGHLIGHTS, Z_PIECES
@@ -20,9 +20,13 @@ class PointedView(Protocol):
     squareClicked: SignalInstance
     pieceDragged: SignalInstance
     handClicked: SignalInstance
+    handTrayClicked: SignalInstance
+    squareContextMenuRequested: SignalInstance
+    handContextMenuRequested: SignalInstance
 
     def square_at(self, scene_pos: QPointF) -> int | None: ...
     def hand_at(self, scene_pos: QPointF) -> tuple[int, str] | None: ...
+    def hand_owner_at(self, scene_pos: QPointF) -> int | None: ...
     def piece_items(self) -> dict[int, QGraphicsItem]: ...
     def square_centre(self, square: int) -> QPointF: ...
     def mapToScene(self, point: QPoint) -> QPointF: ...  # noqa: N802 - Qt's name
@@ -40,7 +44,7 @@ class PointerInput:
 
     def pressed(self, event: QMouseEvent) -> bool:
         """A left click on a square: ``squareClicked`` (and a drag may start); on a piece in hand:
-        ``handClicked``. Returns whether the event was taken."""
+        ``handClicked``; elsewhere on a hand: ``handTrayClicked``. Returns whether the event was taken."""
         view = self._view
         if event.button() != Qt.MouseButton.LeftButton:
             return False
@@ -54,6 +58,11 @@ class PointerInput:
         held = view.hand_at(view.mapToScene(event.position().toPoint()))
         if held is not None:
             view.handClicked.emit(*held)
+            event.accept()
+            return True
+        owner = view.hand_owner_at(view.mapToScene(event.position().toPoint()))
+        if owner is not None:
+            view.handTrayClicked.emit(owner)
             event.accept()
             return True
         return False
@@ -91,5 +100,21 @@ class PointerInput:
         target = view.square_at(view.mapToScene(event.position().toPoint()))
         if target is not None and target != origin:
             view.pieceDragged.emit(origin, target)
+        event.accept()
+        return True
+
+    def context_menu(self, event: QContextMenuEvent) -> bool:
+        """A context menu asked for on a square: ``squareContextMenuRequested``; on a piece in hand:
+        ``handContextMenuRequested``. Returns whether the event was taken."""
+        view = self._view
+        at = view.mapToScene(event.pos())
+        square = view.square_at(at)
+        if square is not None:
+            view.squareContextMenuRequested.emit(square, event.globalPos())
+        else:
+            held = view.hand_at(at)
+            if held is None:
+                return False
+            view.handContextMenuRequested.emit(*held, event.globalPos())
         event.accept()
         return True

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.model import DIAGONAL, Board
+from dagaz_studio.gui.board_view import hands as tray
 from dagaz_studio.gui.board_view import owners
 from dagaz_studio.gui.board_view.edges import edge_labels, shows_files
 from dagaz_studio.gui.board_view.ground import draw_ground
@@ -87,6 +88,10 @@ class QtBoardView(QGraphicsView):
     squareContextMenuRequested = Signal(int, QPoint)
     #: A piece in hand was clicked: its player and its name.
     handClicked = Signal(int, str)
+    #: A hand was clicked where it holds no piece: whose hand it is.
+    handTrayClicked = Signal(int)
+    #: A context menu was asked for on a piece in hand: its player, its name, and where (global).
+    handContextMenuRequested = Signal(int, str, QPoint)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -189,16 +194,14 @@ class QtBoardView(QGraphicsView):
         """The item drawing each kind held in hand, by (player, piece name)."""
         return dict(self._hand_items)
 
+    def hand_owner_at(self, scene_pos: QPointF) -> int | None:
+        """Whose hand the tray shows at a scene position, or ``None`` off it (see :func:`hand_owner`)."""
+        board = self._board
+        return None if board is None else tray.hand_owner(board, self._levels.width, UNIT, scene_pos, self.orientation.flipped)
+
     def hand_at(self, scene_pos: QPointF) -> tuple[int, str] | None:
         """The piece in hand (player, name) at a scene position, or ``None``."""
-        for key, item in self._hand_items.items():
-            centre, half = item.data(1), item.data(2)
-            if not isinstance(half, float):
-                half = UNIT * 0.5
-            if isinstance(centre, QPointF) and max(abs(scene_pos.x() - centre.x()),
-                                                   abs(scene_pos.y() - centre.y())) <= half:
-                return key
-        return None
+        return tray.held_at(self._hand_items, scene_pos, UNIT)
 
     def set_highlights(self, highlights: Mapping[int, str], stops: Iterable[int] = ()) -> None:
         """Replace the highlights: square index -> kind (a key of :data:`HIGHLIGHT_KINDS`).
@@ -323,13 +326,9 @@ class QtBoardView(QGraphicsView):
             super().mouseReleaseEvent(event)
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
-        """Report a context-menu request on a square as :attr:`squareContextMenuRequested`."""
-        square = self.square_at(self.mapToScene(event.pos()))
-        if square is not None:
-            self.squareContextMenuRequested.emit(square, event.globalPos())
-            event.accept()
-            return
-        super().contextMenuEvent(event)
+        """Report a context-menu request on a square or a piece in hand (see :class:`PointerInput`)."""
+        if not self._pointer.context_menu(event):
+            super().contextMenuEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Keep the whole board in view at any size (a 3-D board's levels in rows if that shows them larger)."""

@@ -5,7 +5,7 @@ The record itself is :class:`dagaz_studio.document.record.GameRecord` (no Qt). T
 document: a move played (the "Play move" field, a double-clicked listed move) is added at the current
 place; an undo or redo, or any change that lands on a position of the record, moves the place there;
 going to a place sets the document's position from its FEN (one undoable step, named for the move
-gone to). A piece type renamed or re-lettered is carried into the record's positions (and back by
+gone to). A piece type renamed or re-lettered is carried into the record's positions and its moves' names (and back by
 its undo). Any other edit leaves the record as it was, and the next move played starts a new record
 from the edited position. An undo or redo that lands off the record brings back the record as it was
 at that step of the history (the moves a move played from an earlier place replaced, the record a new
@@ -200,7 +200,7 @@ class QtGameRecord(QWidget):
         if self.record is not None and (path == self._board_path or opening == self._opening):
             # The same board, edited or saved under another name: the record goes on, kept as the new
             # file's, its positions written as the edited board writes them (a type renamed or re-lettered).
-            self.record = self.record.carried(self.document.carry_fen)
+            self.record = self.document.carry_record(self.record)
             self._seen, self._before = self.document.carry_fen(self._seen), self.document.carry_fen(self._before)
             self._board_path = path
             self._keep()

@@ -6,6 +6,8 @@ for undo and announces it. The board view forwards clicks, drags and context-men
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPoint, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -184,7 +186,55 @@ class QtPositionEditor(QWidget):
             menu.exec(global_pos)
             menu.deleteLater()
 
+    @Slot(int, str)
+    def hand_clicked(self, player: int, name: str) -> None:
+        """A piece held in ``player``'s hand was clicked: the Remove tool takes one of it, a piece
+        chosen in the palette goes into that hand."""
+        if self.document.position is None:
+            return
+        if self._tool == REMOVE_TOOL:
+            self._hand_edit(lambda: self.document.take_from_hand(player, name))
+        else:
+            self.hand_tray_clicked(player)
+
+    @Slot(int)
+    def hand_tray_clicked(self, player: int) -> None:
+        """``player``'s hand was clicked: the piece chosen in the palette, if any, goes into it (it
+        is held by the hand's owner, whichever side's button chose it)."""
+        if self.document.position is None or not self._tool.startswith("place:"):
+            return
+        kind = int(self._tool.split(":")[2])
+        self._hand_edit(lambda: self.document.add_to_hand(player, kind))
+
+    def hand_menu(self, player: int, name: str) -> QMenu:
+        """The context menu for a piece held in hand: add one more of it, remove one."""
+        menu = QMenu(self)
+        add = menu.addAction("Add one")
+        add.setToolTip(f"One more {name} in this hand")
+        add.triggered.connect(lambda: self._hand_edit(lambda: self.document.add_to_hand(player, name)))
+        remove = menu.addAction("Remove one")
+        remove.setToolTip(f"One {name} fewer in this hand")
+        remove.triggered.connect(lambda: self._hand_edit(lambda: self.document.take_from_hand(player, name)))
+        always = any((held, kind, count) == (player, name, -1) for held, kind, _letter, count in self.document.view_hands())
+        add.setEnabled(not always)
+        remove.setEnabled(not always)
+        return menu
+
+    @Slot(int, str, QPoint)
+    def show_hand_menu(self, player: int, name: str, global_pos: QPoint) -> None:
+        """Pop up :meth:`hand_menu` at a screen position."""
+        menu = self.hand_menu(player, name)
+        menu.exec(global_pos)
+        menu.deleteLater()
+
     # ------------------------------------------------------------------ private
+
+    def _hand_edit(self, edit: Callable[[], None]) -> None:
+        """Make an edit of a hand; one the position refuses (a royal piece, an empty hand) says why."""
+        try:
+            edit()
+        except ValueError as error:
+            self.fen_error.setText(wrappable(f"Not changed: {error}."))
 
     def _tool_button(self, tool: str, text: str, tip: str) -> QToolButton:
         button = QToolButton()
@@ -239,7 +289,8 @@ class QtPositionEditor(QWidget):
                     label = face.text
                 self._tool_pieces[f"place:{player}:{kind}"] = (player, piece.name)
                 button = self._piece_button(f"place:{player}:{kind}", label,
-                                            f"Place a {player_name} {piece.name} ({piece.letter}) on the squares you click")
+                                            f"Place a {player_name} {piece.name} ({piece.letter}) on the squares you "
+                                            f"click{' or in the hand you click' if board.has_hands else ''}")
                 colour = player_colour(board, player)
                 if face.kind != "glyph" and colour.lightnessF() <= 0.55:
                     # Characters and letters look alike for both sides; the side's colour tells them apart.

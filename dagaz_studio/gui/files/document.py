@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from dagaz_studio.board import Board
 from dagaz_studio.document import Document, Placement
+from dagaz_studio.document.record import GameRecord
 from dagaz_studio.engine import Position
 from dagaz_studio.gui.board_view.position_view import position_contents, position_hands
 from dagaz_studio.gui.files.undo_history import QtUndoHistory
@@ -143,6 +144,14 @@ class QtDocument(QObject):
         """See :meth:`Document.remove`."""
         self.model.remove(square)
 
+    def add_to_hand(self, player: int, kind: int | str) -> None:
+        """See :meth:`Document.add_to_hand`."""
+        self.model.add_to_hand(player, kind)
+
+    def take_from_hand(self, player: int, kind: int | str) -> None:
+        """See :meth:`Document.take_from_hand`."""
+        self.model.take_from_hand(player, kind)
+
     def move_piece(self, origin: int, target: int) -> None:
         """See :meth:`Document.move_piece`."""
         self.model.move_piece(origin, target)
@@ -182,6 +191,10 @@ class QtDocument(QObject):
     def carry_fen(self, fen: str) -> str:
         """See :meth:`Document.carry_fen`."""
         return self.model.carry_fen(fen)
+
+    def carry_record(self, record: GameRecord) -> GameRecord:
+        """See :meth:`Document.carry_record`."""
+        return self.model.carry_record(record)
 
     def game_over(self) -> str:
         """See :meth:`Document.game_over`."""
