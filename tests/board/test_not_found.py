@@ -111,4 +111,15 @@ def test_a_board_argument_too_long_for_a_file_name_is_one_short_line(capsys, com
     assert main([*command, "a" * 100_000]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == (2 if command == ["test"] else 1)  # test adds its count of boards read
-    assert "no such board file or shipped board" in err and "a" * 41 not in err
+    assert "no such board file or shipped board" in err and "a" * 101 not in err
+
+
+def test_a_long_path_to_no_board_is_quoted_with_its_file_s_name(capsys) -> None:
+    # A path is cut in its middle, past its first two hundred characters: its end names the file.
+    deep = "/tmp/" + "folder/" * 60 + "missing.board"
+    assert main(["moves", deep]) == 2
+    err = capsys.readouterr().err
+    assert "missing.board" in err and "/tmp/folder/" in err and "folder/" * 30 not in err
+    short = "/tmp/pytest-of-someone/pytest-1016/popen-gw0/test_a_bad_path0/missing.board"
+    assert main(["moves", short]) == 2
+    assert short in capsys.readouterr().err
