@@ -396,12 +396,15 @@ def test_unread_tests_and_unread_boards_are_told_apart(tmp_path: Path, capsys: p
     assert summary == "2 tests on 2 boards: 1 passed, 0 failed, 1 could not be read; 1 of the 2 boards could not be read"
 
 
-def test_a_mark_written_twice_is_missing_once() -> None:
+def test_a_mark_written_twice_is_a_problem_and_never_passes() -> None:
+    # A square written twice is most likely another one mistyped, as a value or a statement given
+    # twice is: the test cannot be read, says where, and is never run as if written once.
     board = parse_board(TINY + "test t: at a1 reaches at least a2 b2 b2\n"
                         "test u: fen 2k/r2/K2 w at a1 reaches none of a2 a2 xa2\n")
     results = {result.name: result for result in run_tests(board)}
-    assert results["t"].missing == ("b2",)
-    assert results["u"].extra == ("xa2",)
+    assert not results["t"].passed and not results["u"].passed
+    assert [str(problem).split(": ", 1)[1] for test in board.tests for problem in test.problems] == [
+        "b2 is given twice", "a2 is given twice"]
 
 
 def test_a_bad_test_leaves_the_board_open_and_the_other_tests_running(tmp_path: Path,
