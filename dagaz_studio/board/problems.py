@@ -11,21 +11,22 @@ from dataclasses import dataclass
 MAX_BOARD_FILE = 1_000_000
 #: The most characters of a word a problem quotes back.
 MAX_ECHOED = 40
-#: The most characters of a path quoted back: a path is longer than a word, and its end names the file.
-MAX_PATH_ECHOED = 200
+#: The most characters of a long text quoted back (a path, a FEN): longer than a word, its end says
+#: as much as its start (a path's names the file).
+MAX_LONG_ECHOED = 200
 
 
-def echoed(word: object, path: bool = False) -> str:
+def echoed(word: object, long: bool = False) -> str:
     """``word`` as a problem quotes it: whole, or its first :data:`MAX_ECHOED` characters and '…'.
     A pasted page or a runaway word is not echoed back whole: its start says which word it is, and
-    the line it is said on stays readable. A ``path`` is quoted whole up to :data:`MAX_PATH_ECHOED`
-    characters, else by its start and its end, which names the file. A character that shows nothing,
+    the line it is said on stays readable. A ``long`` text (a path, a FEN) is quoted whole up to
+    :data:`MAX_LONG_ECHOED` characters, else by its start and its end. A character that shows nothing,
     or that a terminal would obey (a NUL, an escape, a zero-width space), is written as its escape
     (``\\x1b``)."""
     text = str(word)
-    if path:
-        half = MAX_PATH_ECHOED // 2
-        shown = text if len(text) <= MAX_PATH_ECHOED else text[:half] + "…" + text[-half:]
+    if long:
+        half = MAX_LONG_ECHOED // 2
+        shown = text if len(text) <= MAX_LONG_ECHOED else text[:half] + "…" + text[-half:]
     else:
         shown = text if len(text) <= MAX_ECHOED else text[:MAX_ECHOED] + "…"
     if shown.isprintable():

@@ -158,15 +158,15 @@ def _not_found(argument: str, shipped: dict[str, Path]) -> str:
     refused = refused_builtins().get(argument)
     if refused is not None:
         title, why = refused
-        return f"{echoed(argument, path=True)}: the built-in variant {title} does not ship as a board: {why}"
+        return f"{echoed(argument, long=True)}: the built-in variant {title} does not ship as a board: {why}"
     known = [*shipped, *(alias for alias, name in shipped_aliases().items() if name in shipped)]
     import difflib  # imported here: only a name not found needs it, and the window starts without
 
     # A runaway argument is near no name (and comparing it with each would take long).
     near = difflib.get_close_matches(argument, known, n=SUGGESTIONS, cutoff=CLOSE) if len(argument) <= 100 else []
     if near:
-        return f"{echoed(argument, path=True)}: no such board file or shipped board; did you mean {_either(near)}?"
-    return f"{echoed(argument, path=True)}: no such board file or shipped board (shipped boards: {', '.join(shipped) or 'none'})"
+        return f"{echoed(argument, long=True)}: no such board file or shipped board; did you mean {_either(near)}?"
+    return f"{echoed(argument, long=True)}: no such board file or shipped board (shipped boards: {', '.join(shipped) or 'none'})"
 
 
 

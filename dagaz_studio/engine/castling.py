@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.placement import player_letter, setup_placement
+from dagaz_studio.board.problems import echoed
 from dagaz_studio.engine.fen_forms import column_rights_field, read_column_rights
 from dagaz_studio.engine.state import FenError, Piece, PositionState
 
@@ -31,10 +32,10 @@ def apply_castling_rights(position: PositionState, field: str, fen: str) -> None
     # (on the setup's corners, or any of their kind on a board with shuffled starts) have moved.
     rights: set[str] = set() if field == "-" else set(field)
     if any(not (c.isascii() and c.isalpha()) for c in rights):
-        raise FenError(f"castling rights {field!r}: expected '-' or letters (KQkq, or column letters)",
+        raise FenError(f"castling rights '{echoed(field)}': expected '-' or letters (KQkq, or column letters)",
                        fen, "castling rights")
     if rights and len(rights) < len(field):
-        raise FenError(f"castling rights {field!r} name a right twice", fen, "castling rights")
+        raise FenError(f"castling rights '{echoed(field)}' name a right twice", fen, "castling rights")
     if position.board.rules.rights_by_column:
         read_column_rights(position, rights, field, fen)
         return
@@ -84,7 +85,7 @@ def _refuse_shuffled(position: PositionState, player: int, field: str, royal_squ
         if dropped is not None and square in board.zones[dropped].squares_for(board.players[player]):
             continue
         if piece is not None and not _at_home(position, square, player):
-            raise FenError(f"castling rights {field!r} castle with the piece on {board.squares[square]}, where the "
+            raise FenError(f"castling rights '{echoed(field)}' castle with the piece on {board.squares[square]}, where the "
                            "setup puts none of its kind: a shuffled start (Fischer random, 960), which this board does "
                            f"not allow ('rule: shuffled-setup' in a board file allows it)", fen, "castling rights")
 

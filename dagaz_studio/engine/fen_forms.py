@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import OPPOSITE
 from dagaz_studio.board.placement import player_letter
+from dagaz_studio.board.problems import echoed
 from dagaz_studio.engine.state import FenError, LastMove
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ def read_column_rights(position: PositionState, letters: set[str], field: str, f
         named.add(letter)
     wrong = sorted(letters - named)
     if wrong:
-        raise FenError(f"castling rights {field!r}: {wrong[0]!r} names no piece on its player's first row",
+        raise FenError(f"castling rights '{echoed(field)}': '{echoed(wrong[0])}' names no piece on its player's first row",
                        fen, "castling rights")
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from dagaz_studio.board.kinds import HEAP, STACK, BoardKind
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.placement import PlacementError, format_placement, parse_hand, parse_placement, player_letter
+from dagaz_studio.board.problems import echoed
 from dagaz_studio.engine.castling import (
     apply_castling_rights,
     castling_field,
@@ -83,8 +84,7 @@ class Position(PositionState):
         squares count as unmoved (so keep their castling rights), no en-passant square, clocks 0 and 1.
         """
         if len(fen) > MAX_FEN_LENGTH:
-            raise FenError(f"{len(fen):,} characters, more than the {MAX_FEN_LENGTH:,} a FEN may have",
-                           fen[:40] + "…")
+            raise FenError(f"{len(fen):,} characters, more than the {MAX_FEN_LENGTH:,} a FEN may have", fen)
         fields = fen.split()
         if not fields:
             raise FenError("empty FEN", fen)
@@ -260,7 +260,7 @@ def _read_turn(board: Board, field: str, fen: str) -> int:
             return i
     letters = ["w"] + [player[:1].lower() for player in board.players[1:]]
     expected = " or ".join(f"'{letter}'" for letter in dict.fromkeys(letters))
-    raise FenError(f"side to move {field!r}: expected {expected}", fen, "side to move")
+    raise FenError(f"side to move '{echoed(field)}': expected {expected}", fen, "side to move")
 
 
 def _read_en_passant(board: Board, field: str, turn: int, fen: str, cells: list[Piece | None]) -> LastMove:
@@ -270,11 +270,11 @@ def _read_en_passant(board: Board, field: str, turn: int, fen: str, cells: list[
     if len(names) > 1 and "".join(names) == field and all(board.has_square(name) for name in names):
         last = read_en_passant_squares(board, [board.index(name) for name in names], cells, turn)
         if last is None:
-            raise FenError(f"en-passant squares {field!r} are not the squares a piece of the player who moved last "
+            raise FenError(f"en-passant squares '{echoed(field)}' are not the squares a piece of the player who moved last "
                            "has just passed, in a line, and the one it landed on", fen, "en-passant square")
         return last
     if not board.has_square(field):
-        raise FenError(f"en-passant square {field!r} is not on the board", fen, "en-passant square")
+        raise FenError(f"en-passant square '{echoed(field)}' is not on the board", fen, "en-passant square")
     mover = board.players[(turn - 1) % len(board.players)]
     forward = board.player_direction(mover, "N")
     backward = board.player_direction(mover, "S")
@@ -282,7 +282,7 @@ def _read_en_passant(board: Board, field: str, turn: int, fen: str, cells: list[
     origin = board.neighbour(passed, backward)
     target = board.neighbour(passed, forward)
     if origin is None or target is None:
-        raise FenError(f"en-passant square {field!r} has no square on each side", fen, "en-passant square")
+        raise FenError(f"en-passant square '{echoed(field)}' has no square on each side", fen, "en-passant square")
     # A longer step's field names only the squares passed that an enemy attacks (Fairy-Stockfish's
     # "d3" after d2-d5): the piece stands beyond the empty squares passed.
     beyond: int | None = target
@@ -296,10 +296,10 @@ def _read_en_passant(board: Board, field: str, turn: int, fen: str, cells: list[
 def _read_counter(field: str, fen: str, what: str, minimum: int) -> int:
     # ASCII digits only: int() also takes signs, '_' separators and other scripts' digits.
     if not (field.isascii() and field.isdigit()):
-        raise FenError(f"{what} {field!r}: expected a whole number from {minimum}, in digits 0-9", fen, what)
+        raise FenError(f"{what} '{echoed(field)}': expected a whole number from {minimum}, in digits 0-9", fen, what)
     if len(field.lstrip("0")) > len(str(MAX_COUNTER)) or int(field) > MAX_COUNTER:
-        raise FenError(f"{what} {field!r}: expected at most {MAX_COUNTER:,}", fen, what)
+        raise FenError(f"{what} '{echoed(field)}': expected at most {MAX_COUNTER:,}", fen, what)
     value = int(field)
     if value < minimum:
-        raise FenError(f"{what} {field!r}: expected a whole number from {minimum}", fen, what)
+        raise FenError(f"{what} '{echoed(field)}': expected a whole number from {minimum}", fen, what)
     return value

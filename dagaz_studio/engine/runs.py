@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dagaz_studio.board.problems import echoed
+
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
     from dagaz_studio.engine.state import PositionState
@@ -60,7 +62,7 @@ def read_runs_field(board: Board, field: str) -> Runs:
     """The runs a FEN's seventh field gives; raises ValueError saying what does not fit."""
     items = field.split(",")
     if len(items) != len(board.players):
-        raise ValueError(f"moves in a row {field!r}: expected one item for each of the {len(board.players)} "
+        raise ValueError(f"moves in a row '{echoed(field)}': expected one item for each of the {len(board.players)} "
                          "players, separated by commas ('-' or count@square)")
     runs = []
     for item in items:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
 from dagaz_studio.board.model import Board, PieceType
+from dagaz_studio.board.problems import echoed
 
 
 class Piece(NamedTuple):
@@ -45,7 +46,7 @@ class FenError(ValueError):
         self.fen = fen
         self.field = field
         where = f" ({field})" if field else ""
-        super().__init__(f"bad FEN{where}: {message}: {fen!r}")
+        super().__init__(f"bad FEN{where}: {message}: '{echoed(fen, long=True)}'")
 
 
 @dataclass

@@ -200,3 +200,16 @@ def test_each_of_three_players_to_move_reads_back_from_its_fen(kind: str) -> Non
         position = Position.initial(board)
         position.turn = turn
         assert Position.from_fen(board, position.fen()).turn == turn, position.fen()
+
+
+@pytest.mark.parametrize("fen", [
+    "4k3/8/8/8/8/8/8/4K3 w " + "K" * 20_000,
+    "4k3/8/8/8/8/8/8/4K3 " + "x" * 20_000,
+    "4k3/8/8/8/8/8/8/4K3 w - - 0 " + "9" * 20_000,
+    "8/" * (MAX_FEN_LENGTH // 2) + "8",
+])
+def test_a_pasted_page_in_a_fen_field_is_quoted_by_its_ends(capsys, fen: str) -> None:
+    # A field or a FEN of thousands of characters is said by its start and end: one readable line.
+    assert main(["moves", "chess", "--fen", fen]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and len(err) < 600, err[:300]
