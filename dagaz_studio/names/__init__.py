@@ -124,14 +124,19 @@ class MoveNames:
         text = text.strip()
         if not text:
             return []
+        several: list[int] = []
         for reader in self._readers:
             try:
                 found = reader(self._context, text)
             except NameStyleError:
                 continue  # a style this board cannot use (WXF without a forward direction) reads nothing
-            if found:
+            if found and len(found) == 1 and (not several or found[0] in several):
                 return found
-        return []
+            # A style that reads several moves may be read too loosely: SAN's long form b1a3 is also
+            # every move gating a piece there, and shogi's promoting b2h8+ a check mark after either.
+            # A later style naming exactly one of them (UCI's b1a3, b2h8+) tells which.
+            several = several or found or []
+        return several
 
     def _write(self) -> list[str]:
         context = self._context

@@ -59,3 +59,28 @@ def test_moves_lists_uci_names(capsys: pytest.CaptureFixture[str]) -> None:
                  "--legal", "--style", "uci"]) == 0
     listed = {line.split()[0] for line in capsys.readouterr().out.splitlines() if line.strip()}
     assert {"f1i1", "f1c1", "a1a8"} <= listed
+
+
+@pytest.mark.parametrize("game", ["checkshogi", "euroshogi", "judkins", "seirawan", "shogi"])
+def test_every_uci_name_fairy_stockfish_writes_reads_as_its_move_whatever_style_the_board_writes(game: str) -> None:
+    # A UCI name read by the board's own style first: a long SAN form (b1a3) also matches the gating
+    # moves (b1a3h), and shogi's promoting b2h8+ reads in SAN as a check mark after either move.
+    sf = pytest.importorskip("pyffish")
+    import random
+
+    board, rules = shipped(game)
+    rng = random.Random(game)
+    position, fen, read = Position.initial(board), sf.start_fen(game), 0
+    for _ in range(60):
+        legal = sorted(sf.legal_moves(game, fen, []))
+        if not legal or sf.is_immediate_game_end(game, fen, [])[0]:
+            break
+        names = MoveNames(rules, position)
+        exact = MoveNames(rules, position, style="uci")
+        for uci in legal:
+            assert names.read(uci) is names.moves[exact.candidates(uci)[0]], f"{game}: {uci} in {fen}"
+            read += 1
+        choice = rng.choice([m for m in legal if "+" in m or len(m) == 5] or legal)
+        make_move(position, names.read(choice))
+        fen = sf.get_fen(game, fen, [choice])
+    assert read > 500
