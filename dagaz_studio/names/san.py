@@ -3,8 +3,9 @@
 Nothing here is chess: a piece's letter is its board's name letter (a piece with none, such as the
 chess Pawn, is written by its target alone and by its file when it captures); a castling move is a
 royal piece going two squares or more while displacing another piece, ``O-O`` towards the later
-columns as drawn (the side FEN's ``K`` right names) and ``O-O-O`` towards the earlier ones. Check marks
-are not written; reading ignores them.
+columns as drawn (the side FEN's ``K`` right names) and ``O-O-O`` towards the earlier ones. As
+Fairy-Stockfish writes them, a piece gating in behind follows a ``/`` (``Nc3/H``, ``O-O/He1``) and a
+wall the move leaves a comma (``Qd7,g4``). Check marks are not written; reading ignores them.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from collections import defaultdict
 from dagaz_studio.engine import Move, describe_move
 from dagaz_studio.names.context import Context
 
-_CASTLING = re.compile(r"[O0o](?:-[O0o]){1,2}")
+# Fairy-Stockfish's suffixes: '/H' for a piece gating in behind (O-O/He1 names its square too), and
+# ',a2' for the wall a move leaves (the Amazons' arrow, the Duck).
+_CASTLING = re.compile(r"(?P<side>[O0o](?:-[O0o]){1,2})(?:/(?P<gate>[A-Za-z])(?P<square>[a-z]\d+)?)?", re.ASCII)
 _FORM = re.compile(
     r"(?P<piece>[A-Z])?(?P<column>[a-z])??(?P<row>\d+)??[-x:]?(?P<target>[a-z]\d+)"
-    r"(?:[=/]?(?P<promotion>[A-Za-z]))?",
+    r"(?:=?(?P<promotion>[A-Za-z]))?(?:/(?P<gate>[A-Za-z]))?(?:,(?P<wall>[a-z]\d+))?",
     re.ASCII,  # rows in digits 0-9 only: \d would also match '٣'
 )
 # A drop, as crazyhouse's SAN writes it: the piece's letter (either case; none for a piece written
@@ -60,7 +63,8 @@ def write(context: Context) -> list[str]:
             continue
         castle = castling_side(context, move)
         if castle is not None:
-            names.append(castle)
+            gate = move.gate
+            names.append(castle if gate is None else f"{castle}/{_gate_letter(context, move)}{squares[gate[0]]}")
             continue
         letter = context.letter(move.piece)
         others = rivals[(letter, move.target, move.promotion)] - {move.origin}
@@ -77,17 +81,40 @@ def write(context: Context) -> list[str]:
         text += ("x" if move.captures else "") + squares[move.target]
         if move.promotion is not None:
             text += "=" + context.promotion_letter(move)
-        names.append(text)
+        if move.gate is not None:
+            text += "/" + _gate_letter(context, move)
+        names.append(text + "".join(f",{squares[square]}" for square in move.created if square != move.target))
     return names
+
+
+def _gate_letter(context: Context, move: Move) -> str:
+    """The letter of the piece a move gates in behind it (Seirawan's Hawk: ``Nc3/H``)."""
+    assert move.gate is not None
+    return context.letter(move.gate[1]) or context.board.pieces[move.gate[1]].letter.upper()
+
+
+def _gate_fits(context: Context, move: Move, written: str) -> bool:
+    """Whether the piece a name says gates in (``/H``) is the one the move gates in."""
+    if move.gate is None:
+        return False
+    piece = context.board.pieces.get(move.gate[1])
+    return written.upper() in {_gate_letter(context, move).upper(), piece.letter.upper() if piece else ""}
 
 
 def read(context: Context, text: str) -> list[int] | None:
     """The indices of the moves ``text`` names in SAN, or ``None`` if it is not SAN."""
     board = context.board
     plain = _ANNOTATIONS.sub("", text.strip()).replace(" ", "")
-    if _CASTLING.fullmatch(plain):
-        side = "O-O" if plain.count("-") == 1 else "O-O-O"
-        return [i for i, move in enumerate(context.moves) if castling_side(context, move) == side]
+    castling = _CASTLING.fullmatch(plain)
+    if castling is not None:
+        side = "O-O" if castling.group("side").count("-") == 1 else "O-O-O"
+        gate, square = castling.group("gate"), castling.group("square")
+        if square is not None and not board.has_square(square):
+            return None
+        found = [i for i, move in enumerate(context.moves) if castling_side(context, move) == side
+                 and (gate is None or _gate_fits(context, move, gate))
+                 and (square is None or (move.gate is not None and move.gate[0] == board.index(square)))]
+        return _plainest(context, found, gate=gate is None)
     drop = _DROP.fullmatch(plain)
     if drop is not None:
         return _read_drop(context, drop.group("piece"), drop.group("target"))
@@ -96,7 +123,10 @@ def read(context: Context, text: str) -> list[int] | None:
         return None
     target = board.index(form.group("target"))
     piece, column, row = form.group("piece"), form.group("column"), form.group("row")
-    promotion = form.group("promotion")
+    promotion, gate, wall = form.group("promotion"), form.group("gate"), form.group("wall")
+    if wall is not None and not board.has_square(wall):
+        return None
+    walled = board.index(wall) if wall is not None else None
     kinds = _kinds(context, piece)
     by_target = context.cache.get("san-by-target")
     if by_target is None:
@@ -112,11 +142,29 @@ def read(context: Context, text: str) -> list[int] | None:
             continue
         if row is not None and board.row_names[board.row_of[move.origin]] != row:
             continue
-        if not context.matches_promotion(move, promotion):
+        # '/Q' is a gating piece where the move gates one, else a promotion written so (e8/Q).
+        as_promotion = gate if gate is not None and promotion is None and move.gate is None else promotion
+        if not context.matches_promotion(move, as_promotion):
+            continue
+        if gate is not None and as_promotion is promotion and not _gate_fits(context, move, gate):
+            continue
+        if walled is not None and walled not in move.created:
             continue
         if castling_side(context, move) is not None:
             continue  # a castling King's square (Chess960: one step, or none) names no castling
         found.append(i)
+    return _plainest(context, found, gate=gate is None, promotion=promotion is None and gate is None)
+
+
+def _plainest(context: Context, found: list[int], gate: bool = False, promotion: bool = False) -> list[int]:
+    """``found`` without the moves that gate a piece in (``gate``) or promote (``promotion``) where the
+    name wrote none and some of them do neither: ``Nc3`` is the Knight's move gating nothing, shogi's
+    ``Rxf5`` the capture that does not promote, as Fairy-Stockfish writes them. (Every Pawn move to the
+    last row promotes: ``e8`` stays all of them.)"""
+    if gate:
+        found = [i for i in found if context.moves[i].gate is None] or found
+    if promotion:
+        found = [i for i in found if context.moves[i].promotion is None] or found
     return found
 
 
@@ -142,5 +190,7 @@ def _kinds(context: Context, letter: str | None) -> set[int]:
     named = {i for i, piece in enumerate(kinds) if context.letter(piece.name) == (letter or "")}
     if named or letter is None:
         return named
-    # A letter no piece is named by may still be a piece's letter in positions (P for the Pawn).
-    return {i for i, piece in enumerate(kinds) if piece.letter.upper() == letter}
+    # A letter no piece is named by may still be a piece's letter in positions (P for the Pawn), or
+    # else the initial of its name (H for a Horse lettered N, as Fairy-Stockfish's xiangqi SAN has it).
+    return ({i for i, piece in enumerate(kinds) if piece.letter.upper() == letter}
+            or {i for i, piece in enumerate(kinds) if piece.name[:1].upper() == letter})

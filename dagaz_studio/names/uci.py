@@ -1,10 +1,11 @@
 """UCI names, as Fairy-Stockfish writes moves: ``e2e4``, ``e7e8q``, ``a10a9``, ``f1i1``, ``d1d7,d7g4``,
-``P@e5``, ``c3c4+``.
+``P@e5``, ``c3c4+``, ``d1e2-``, ``+N@c3``.
 
 Each partial move is its origin and landing square run together (squares by their names on the board,
 so a tenth row is ``a10``), then the letter the piece is promoted to, lower case, as positions write
 it (``+`` for a promotion into a piece lettered ``+P``, as shogi's); a drop is the piece's letter, upper
-case, ``@`` and the square; the partial moves of a compound move are joined by commas. Castling is the royal piece's move
+case, ``@`` and the square (``+`` first for a piece dropped as its promoted side); a promoted piece
+turned back to the piece it was is ``-`` (Kyoto shogi's); the partial moves of a compound move are joined by commas. Castling is the royal piece's move
 alone (``e1g1``), or, where that is a single step or none (Chess960), its square and its partner's (``b1a1``), and a move that ends where it began (a pass) names its square twice (``e2e2``):
 the royal piece's square, or, without one, the square of the mover's piece nearest the first row's
 start (``a1``, then ``b1`` … ``a2``), as Fairy-Stockfish counts squares. A piece the move makes
@@ -28,7 +29,9 @@ def name(context: Context, move: Move) -> str:
         return square + square
     if move.dropped:
         kind = board.pieces.get(move.piece)
-        return f"{kind.letter.upper() if kind is not None else move.piece}@{squares[move.target]}"
+        # A piece dropped as its promoted side (Kyoto shogi's) is '+' and its own letter: +N@c3.
+        side = "+" if move.promotion else ""
+        return f"{side}{kind.letter.upper() if kind is not None else move.piece}@{squares[move.target]}"
     if move.gate is not None and move.gate[0] != move.origin:
         # Castling with a piece entering on the partner's square: from that square to the King's (h1e1h).
         return squares[move.gate[0]] + squares[move.origin] + _gate(context, move)
@@ -41,11 +44,16 @@ def name(context: Context, move: Move) -> str:
     if move.promotion:
         kind = board.pieces.get(move.promotion)
         letter = kind.letter if kind is not None else move.promotion
-        # Shogi's promotion into a piece lettered '+P' is a '+'; crazyhouse's 'Q~' is written 'q'.
-        text += "+" if letter.startswith("+") else letter.rstrip("~").lower()
-    # Each piece the move makes (an arrow, a wall) as Fairy-Stockfish writes a wall: from the landing
-    # square to the new piece's square, after a comma (d1d7,d7g4).
-    text += "".join(f",{squares[move.target]}{squares[square]}" for square in move.created)
+        mover = board.pieces.get(move.piece)
+        if mover is not None and mover.letter == "+" + letter:
+            text += "-"  # a promoted piece turned back to the piece it was (Kyoto shogi's d1e2-)
+        else:
+            # Shogi's promotion into a piece lettered '+P' is a '+'; crazyhouse's 'Q~' is written 'q'.
+            text += "+" if letter.startswith("+") else letter.rstrip("~").lower()
+    # Each piece the move makes elsewhere (an arrow, a wall) as Fairy-Stockfish writes a wall: from the
+    # landing square to the new piece's square, after a comma (d1d7,d7g4); a piece turned to stone
+    # where it lands is no second leg.
+    text += "".join(f",{squares[move.target]}{squares[square]}" for square in move.created if square != move.target)
     return text + _gate(context, move)
 
 

@@ -540,6 +540,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             notation = f"[*Wall]({_shift_groups(notation)})"
         lines.append(f"piece {names[letter]} {letter.upper()}{flags}: {notation}")
         notations[letter] = base
+    # Fairy-Stockfish's SAN writes its pawn without a letter (e4, exd5), as chess's does.
+    lines += [f"name-letter {names[letter]}: -" for letter, (key, _) in pieces.items() if key == "pawn"]
     if double and (any(key == "pawn" for key, _ in pieces.values())
                    or any("[@double]" in notation for notation in notations.values())):
         zones.append(zone("double", double_w, double_b))

@@ -1,0 +1,86 @@
+"""SAN as Fairy-Stockfish writes it, read on every shipped board of its built-in variants: a user
+pasting ``e4``, ``exd5``, ``Nbd2`` or ``P@e4`` from a game it played meets the move it named."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dagaz_studio.board import load_board
+from dagaz_studio.engine import Rules
+from dagaz_studio.engine.making import make_move
+from dagaz_studio.engine.position import Position
+from dagaz_studio.names import MoveNames
+from dagaz_studio.variants_ini import import_file
+
+sf = pytest.importorskip("pyffish")
+
+
+def unread_sans(variant: str, plies: int, seed: int) -> list[str]:
+    """The SANs pyffish writes (chess's SAN, whatever the variant's own notation) for the legal moves
+    of a seeded random game's positions that do not read as the move: ``SAN (uci) in FEN``."""
+    board = load_board(variant)
+    rules = Rules(board)
+    rng = random.Random(f"{seed}-{variant}")
+    fen = sf.start_fen(variant)
+    position = Position.from_fen(board, fen)
+    unread = []
+    for _ in range(plies):
+        legal = sorted(sf.legal_moves(variant, fen, []))
+        if not legal or sf.is_immediate_game_end(variant, fen, [])[0]:
+            break
+        names = MoveNames(rules, position)
+        exact = MoveNames(rules, position, style="uci")
+        for uci in legal:
+            san = sf.get_san(variant, fen, uci, False, sf.NOTATION_SAN)
+            if names.candidates(san) != exact.candidates(uci):
+                unread.append(f"{san} ({uci}) in {fen}")
+        choice = rng.choice(legal)
+        make_move(position, exact.read(choice))
+        fen = sf.get_fen(variant, fen, [choice])
+    return unread
+
+
+#: Variants whose SAN names a promoted piece by the type it moves as (micro shogi's +L is written S,
+#: Judkins' promotion Ba5=H): the boards letter it +L, a letter no other type may share.
+PROMOTED_AS_ANOTHER_TYPE = {"judkins", "kyotoshogi", "micro"}
+READ = sorted(set(sf.variants()) - PROMOTED_AS_ANOTHER_TYPE)
+
+
+@pytest.mark.parametrize("variant", READ)
+def test_every_san_fairy_stockfish_writes_reads_as_its_move(variant: str) -> None:
+    assert unread_sans(variant, plies=4, seed=1)[:3] == []
+
+
+@pytest.mark.parametrize("variant", sorted(PROMOTED_AS_ANOTHER_TYPE))
+def test_a_promoted_piece_is_read_by_every_uci_name_fairy_stockfish_writes(variant: str) -> None:
+    # Their SAN aside, every UCI name reads as its move, Kyoto shogi's turning back (d1e2-) too.
+    board = load_board(variant)
+    rules = Rules(board)
+    fen = sf.start_fen(variant)
+    position = Position.from_fen(board, fen)
+    for number in range(12):
+        names = MoveNames(rules, position, style="uci")
+        legal = sorted(sf.legal_moves(variant, fen, []))
+        assert sorted(names.names) == legal, fen
+        choice = legal[number * 7 % len(legal)]
+        make_move(position, names.read(choice))
+        fen = sf.get_fen(variant, fen, [choice])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", READ)
+def test_every_san_fairy_stockfish_writes_reads_as_its_move_in_longer_games(variant: str) -> None:
+    assert unread_sans(variant, plies=60, seed=2)[:3] == []
+
+
+def test_an_imported_variant_reads_its_pawns_moves_without_a_letter() -> None:
+    imported, refused = import_file("[mine:chess]\n")
+    assert not refused
+    from dagaz_studio.board.loader import parse_board
+
+    board = parse_board(imported[0].text, "mine.board")
+    position = Position.initial(board)
+    names = MoveNames(Rules(board), position, style="san")
+    assert names.name(names.read("e4")) == "e4"
