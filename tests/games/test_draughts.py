@@ -180,6 +180,28 @@ def test_bad_pdn_fen_is_a_clear_error(fen: str, message: str, capsys: pytest.Cap
     assert message in capsys.readouterr().err
 
 
+NINES = "9" * 5000
+PAGE = ",".join(["31"] * 20000)
+
+
+@pytest.mark.parametrize(("fen", "message"), [
+    (f"W:W{NINES}:B1", "no square numbered 999999"),
+    (f"W:WK{NINES}:B1", "no square numbered 999999"),
+    (f"W:W1-{NINES}:B1", "a range of more squares than a board has"),
+    (f"W:W{NINES}-{NINES}:B1", "a range of more squares than a board has"),
+    (f"W:W31:B1::{PAGE}", "has an empty part"),
+    (f"W:X{PAGE}:B1", "no player's name begins with 'X'"),
+    (f"W:W31:Bzz{PAGE}", "is neither a square number nor a square of checkers"),
+    (f"W:W31:B{'1-' * 10000}2", "a range of squares is two numbers"),
+])
+def test_a_pdn_fen_with_endless_numbers_or_a_pasted_page_is_one_short_error(
+        fen: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "checkers", "--fen", fen]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert len(err) < 600
+
+
 @pytest.mark.parametrize("fen", ["W:W31-50:B1-20:H0:F1", "B:WK46,31-35:BK5,12-14:H12:F30", "W:W31-50:B1-20"])
 def test_a_pdn_fen_with_ranges_and_move_counters_reads_as_pydraughts_reads_it(fen: str) -> None:
     # Lidraughts writes rows of squares as ranges and ends with the move counters.
