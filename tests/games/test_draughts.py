@@ -166,6 +166,17 @@ def test_a_multiple_capture_is_named_by_every_landing_square(capsys: pytest.Capt
     assert main(["play", "checkers", "--fen", "W:WK10:B14,22,4", "10x26"]) == 0
 
 
+def test_a_move_name_may_carry_a_pdn_strength_mark(capsys: pytest.CaptureFixture[str]) -> None:
+    # PDN games mark good and bad moves as chess games do: 32-28!, 28x19?!, c3:e5!!.
+    assert main(["play", "international", "32-28"]) == 0
+    plain = capsys.readouterr().out
+    assert main(["play", "international", "32-28!"]) == 0
+    assert capsys.readouterr().out == plain
+    assert main(["play", "international", "32-28", "19-23?", "28x19!?", "14x23??"]) == 0
+    assert main(["play", "russian", "c3-d4!!", "f6-g5?!"]) == 0
+    capsys.readouterr()
+
+
 @pytest.mark.parametrize(("fen", "message"), [
     ("W:W33:B1", "no square numbered 33 on checkers (1 to 32)"),
     ("W:WK1:X2", "PDN FEN part 'X2': no player's name begins with 'X'"),
