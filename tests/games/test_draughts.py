@@ -166,6 +166,29 @@ def test_a_multiple_capture_is_named_by_every_landing_square(capsys: pytest.Capt
     assert main(["play", "checkers", "--fen", "W:WK10:B14,22,4", "10x26"]) == 0
 
 
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_man_s_move_resets_the_half_move_clock_and_a_king_s_quiet_move_counts(game: DraughtsGame) -> None:
+    # The clock Lidraughts writes as H, which the draw rules count: half-moves since a capture or a
+    # man's move (international draughts' 25 king moves, English checkers' 40 moves, Russian 15).
+    board, rules = shipped(game.board)
+    position = Position.initial(board)
+    position.halfmove_clock = 7
+    man = MoveNames(rules, position).moves[0]
+    make_move(position, man)
+    assert position.halfmove_clock == 0
+    # The mover's men made Kings, and of the enemy only a man on an edge row, which nothing can take.
+    side, *parts = pdn_from_position(position).split(":")
+    rows = {str(number): board.row_of[s] for s, number in square_numbers(board).items()}
+    edge = {0, len(board.row_names) - 1}
+    kept = [part[0] + ",".join("K" + item for item in part[1:].split(",")) if part[0] == side
+            else part[0] + next(item for item in part[1:].split(",") if rows[item] in edge) for part in parts]
+    crowned = Position.from_fen(board, fen_from_pdn(board, ":".join([side, *kept, "H5", "F9"])))
+    king = next(move for move in MoveNames(rules, crowned).moves
+                if rules.kinds[crowned.cells[move.origin].kind].letter.upper() == "K" and not move.captures)
+    make_move(crowned, king)
+    assert crowned.halfmove_clock == 6
+
+
 def test_a_move_name_may_carry_a_pdn_strength_mark(capsys: pytest.CaptureFixture[str]) -> None:
     # PDN games mark good and bad moves as chess games do: 32-28!, 28x19?!, c3:e5!!.
     assert main(["play", "international", "32-28"]) == 0
