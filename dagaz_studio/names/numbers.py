@@ -99,4 +99,8 @@ def _matching(context: Context, path: list[int], captures: bool) -> list[int]:
         stops = _path(move)
         if stops == path or len(path) == 2:
             found.append(i)
+    # Ways round that take the same pieces and leave the same position are one move to PDN, which
+    # names it by its first and last squares alone (48x48 round four men either way).
+    if len(path) == 2 and len({frozenset(context.moves[i].changes) for i in found}) == 1:
+        return found[:1]
     return found

@@ -189,6 +189,28 @@ def test_a_man_s_move_resets_the_half_move_clock_and_a_king_s_quiet_move_counts(
     assert crowned.halfmove_clock == 6
 
 
+def test_a_capture_by_its_first_and_last_squares_reads_when_every_way_takes_the_same_pieces(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The man on 48 (e1) takes 42, 32, 33 and 43 round either way and lands on 48 again: one position
+    # after it, so PDN's short name 48x48 names it; the ways' full names name each.
+    fen = "W:W48:B42,43,32,33"
+    assert main(["play", "international", "--fen", fen, "48x37x28x39x48"]) == 0
+    after = capsys.readouterr().out
+    assert main(["play", "international", "--fen", fen, "48x48"]) == 0
+    assert capsys.readouterr().out == after
+    assert main(["play", "international", "--fen", fen, "48x39x28x37x48"]) == 0
+    assert capsys.readouterr().out == after
+    assert main(["play", "russian", "--fen", "W:We1:Bd2,f2,d4,f4", "e1:e1"]) == 0
+    capsys.readouterr()
+
+
+def test_a_capture_s_short_name_is_ambiguous_when_the_ways_take_different_pieces(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The King on 40 reaches 38 taking 29, 22 and 32 (by 18 and 27) or 29, 11 and 32 (by 7 and 16).
+    assert main(["play", "international", "--fen", "W:WK40:B22,29,31,28,32,11", "40x38"]) == 2
+    assert "'40x38' matches several moves: 40x18x27x38, 40x7x16x38" in capsys.readouterr().err
+
+
 def test_a_move_name_may_carry_a_pdn_strength_mark(capsys: pytest.CaptureFixture[str]) -> None:
     # PDN games mark good and bad moves as chess games do: 32-28!, 28x19?!, c3:e5!!.
     assert main(["play", "international", "32-28"]) == 0
