@@ -19,7 +19,7 @@ from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.document.board_changes import describe_board_changes
 from dagaz_studio.document.events import Event
 from dagaz_studio.document.history import Change, History
-from dagaz_studio.document.positions import assign, check_holding, initial_position, placed, put, same
+from dagaz_studio.document.positions import assign, check_holding, initial_position, placed, put, read_fen, same
 from dagaz_studio.document.record import GameRecord
 from dagaz_studio.engine import Piece, Position
 
@@ -330,10 +330,10 @@ class Document:
         self._edit(f"Mark {position.board.squares[square]} {what}", lambda p: put(p, square, marked))
 
     def set_fen(self, fen: str, description: str = "Set up from FEN") -> None:
-        """Set up the position a FEN describes (undoable, as ``description``). Raises
-        :class:`FenError` and keeps the position if it does not fit."""
+        """Set up the position a FEN (or a draughts PDN FEN) describes (undoable, as ``description``).
+        Raises :class:`FenError` (a PDN FEN: PdnError) and keeps the position if it does not fit."""
         position = self._require_position()
-        new = Position.from_fen(position.board, fen.strip())
+        new = read_fen(position.board, fen)
         if same(new, position):
             return
         self._edit(description, lambda p: assign(p, new))

@@ -15,8 +15,18 @@ from dagaz_studio.engine import Move, describe_move
 from dagaz_studio.names.context import Context
 from dagaz_studio.pdn import square_numbers
 
-_FORM = re.compile(r"\d+(?:[-x:]\d+)+")
+# ASCII digits only, as every other style reads them: a name in another script's digits names nothing.
+_FORM = re.compile(r"\d+(?:[-x:]\d+)+", re.ASCII)
 _ALGEBRAIC = re.compile(r"[a-z]\d+(?:[-x:][a-z]\d+)+", re.ASCII)
+#: The most digits a square number is read with: one of more names no square (and Python refuses to
+#: convert thousands of digits at once).
+_MOST_DIGITS = 6
+
+
+def _bare(text: str) -> str:
+    """``text`` without spaces and without the marks of a move's strength PDN writes after it, as
+    chess's (``32-28!``, ``28x19?!``)."""
+    return text.replace(" ", "").rstrip("!?")
 
 
 def _path(move: Move) -> list[int]:
@@ -43,12 +53,15 @@ def read(context: Context, text: str) -> list[int] | None:
     Besides the full path, a capture may be given by its first and last squares (``28x10``) when that
     leaves one move, as PDN allows.
     """
-    text = text.replace(" ", "")
+    text = _bare(text)
     if _FORM.fullmatch(text) is None:
         return None
     by_number = {number: square for square, number in square_numbers(context.board).items()}
+    written = re.split(r"[-x:]", text)
+    if any(len(number.lstrip("0")) > _MOST_DIGITS for number in written):
+        return []
     try:
-        path = [by_number[int(number)] for number in re.split(r"[-x:]", text)]
+        path = [by_number[int(number)] for number in written]
     except KeyError:
         return []
     return _matching(context, path, "x" in text or ":" in text)
@@ -68,7 +81,7 @@ def write_algebraic(context: Context) -> list[str]:
 def read_algebraic(context: Context, text: str) -> list[int] | None:
     """The indices of the moves ``text`` names in draughts' algebraic form (``c3:e5:g7``, also
     ``c3xe5``; a capture by its first and last squares when that leaves one move), or ``None``."""
-    text = text.replace(" ", "")
+    text = _bare(text)
     if _ALGEBRAIC.fullmatch(text) is None:
         return None
     board = context.board
@@ -86,4 +99,8 @@ def _matching(context: Context, path: list[int], captures: bool) -> list[int]:
         stops = _path(move)
         if stops == path or len(path) == 2:
             found.append(i)
+    # Ways round that take the same pieces and leave the same position are one move to PDN, which
+    # names it by its first and last squares alone (48x48 round four men either way).
+    if len(path) == 2 and len({frozenset(context.moves[i].changes) for i in found}) == 1:
+        return found[:1]
     return found

@@ -16,6 +16,7 @@ import re
 
 from dagaz_studio.board.model import Board, kept
 from dagaz_studio.board.placement import format_placement
+from dagaz_studio.board.problems import echoed
 from dagaz_studio.engine import Position
 
 __all__ = ["PdnError", "fen_from_pdn", "is_pdn_fen", "pdn_from_position", "square_numbers"]
@@ -46,7 +47,7 @@ def _player(board: Board, letter: str, part: str) -> int:
     for index, name in enumerate(board.players):
         if name[:1].upper() == letter:
             return index
-    raise PdnError(f"PDN FEN part {part!r}: no player's name begins with {letter!r} "
+    raise PdnError(f"PDN FEN part {echoed(part)!r}: no player's name begins with {letter!r} "
                    f"(players: {', '.join(board.players)})")
 
 
@@ -58,22 +59,33 @@ def _kinds(board: Board) -> tuple[str, str | None]:
     return letters[0], ("K" if "K" in letters else None)
 
 
+def _number(text: str) -> int | None:
+    """The number ``text`` writes in ASCII digits (int() refuses other scripts' superscripts, which
+    isdigit() takes), or ``None``; a number of more digits than any board's squares is read as
+    :data:`_MOST_SQUARES`, beyond them all, rather than converted whole (Python refuses to convert
+    thousands of digits)."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) < len(str(_MOST_SQUARES)) else _MOST_SQUARES
+
+
 def _square(board: Board, item: str, by_number: dict[int, int]) -> int:
-    # ASCII digits only: int() refuses other scripts' (superscripts), which isdigit() takes.
-    if item.isascii() and item.isdigit():
-        index = by_number.get(int(item))
+    number = _number(item)
+    if number is not None:
+        index = by_number.get(number)
         if index is None:
-            raise PdnError(f"no square numbered {item} on {board.name} (1 to {len(by_number)})")
+            raise PdnError(f"no square numbered {echoed(item)} on {board.name} (1 to {len(by_number)})")
         return index
     if board.has_square(item):
         return board.index(item)
-    raise PdnError(f"{item!r} is neither a square number nor a square of {board.name}")
+    raise PdnError(f"{echoed(item)!r} is neither a square number nor a square of {board.name}")
 
 
 def fen_from_pdn(board: Board, text: str) -> str:
     """The board FEN of a PDN FEN; raises :class:`PdnError` for one that does not fit the board."""
     if not is_pdn_fen(text):
-        raise PdnError(f"not a PDN FEN: {text!r} (expected e.g. 'W:W31,32:B1,K2')")
+        raise PdnError(f"not a PDN FEN: {echoed(text, long=True)!r} (expected e.g. 'W:W31,32:B1,K2')")
     side, *parts = [part.strip() for part in text.strip().rstrip(".").split(":")]
     turn = _player(board, side, side)
     # Lidraughts (and pydraughts, which reads it) ends a PDN FEN with the move counters, H (half-moves
@@ -88,20 +100,20 @@ def fen_from_pdn(board: Board, text: str) -> str:
     cells: dict[int, str] = {}
     for part in parts:
         if not part:
-            raise PdnError(f"PDN FEN {text!r} has an empty part")
+            raise PdnError(f"PDN FEN {echoed(text, long=True)!r} has an empty part")
         player = _player(board, part[0], part)
         for item in filter(None, (item.strip() for item in part[1:].split(","))):
             letter = man
             if item.startswith("K"):
                 if king is None:
-                    raise PdnError(f"{item!r}: {board.name} has no piece with the letter K")
+                    raise PdnError(f"{echoed(item)!r}: {board.name} has no piece with the letter K")
                 letter, item = king, item[1:]
             if not item:
-                raise PdnError(f"'K' in part {part!r}: a king without its square")
+                raise PdnError(f"'K' in part {echoed(part)!r}: a king without its square")
             for one in _squares(item):
                 square = _square(board, one, by_number)
                 if square in cells:
-                    raise PdnError(f"square {one} is given twice")
+                    raise PdnError(f"square {echoed(one)} is given twice")
                 cells[square] = letter if player == 0 else letter.lower()
     placement = f"{format_placement(board, cells.get)} {'w' if turn == 0 else 'b'}"
     # A stack board's position has no castling, en passant or move counts: its FEN ends at the side.
@@ -112,12 +124,13 @@ def _squares(item: str) -> list[str]:
     """The squares an item names: one, or a range of numbers (``31-35``, PDN's way of listing a row)."""
     if "-" not in item:
         return [item]
-    low, _, high = item.partition("-")
-    if not (low.isascii() and low.isdigit() and high.isascii() and high.isdigit()) or int(low) > int(high):
-        raise PdnError(f"{item!r}: a range of squares is two numbers, the lower first (e.g. 31-35)")
-    if int(high) - int(low) >= _MOST_SQUARES:
-        raise PdnError(f"{item!r}: a range of more squares than a board has")
-    return [str(number) for number in range(int(low), int(high) + 1)]
+    low_text, _, high_text = item.partition("-")
+    low, high = _number(low_text), _number(high_text)
+    if low is None or high is None or low > high:
+        raise PdnError(f"{echoed(item)!r}: a range of squares is two numbers, the lower first (e.g. 31-35)")
+    if high - low >= _MOST_SQUARES or high >= _MOST_SQUARES:
+        raise PdnError(f"{echoed(item)!r}: a range of more squares than a board has")
+    return [str(number) for number in range(low, high + 1)]
 
 
 #: More squares than any board numbers: a range longer is refused before it is listed.

@@ -89,6 +89,21 @@ def test_a_fen_that_does_not_fit_keeps_the_position(doc):
     assert doc.fen() == START and heard == [] and doc.history.count == 0
 
 
+def test_a_draughts_board_is_set_up_from_a_pdn_fen_and_a_bad_one_keeps_the_position() -> None:
+    from dagaz_studio.pdn import PdnError
+
+    document = Document()
+    document.open_board("international")
+    start = document.fen()
+    document.set_fen("W:WK46:B5")
+    assert document.fen() == "9m/10/10/10/10/10/10/10/10/K9 w - - 0 1"
+    with pytest.raises(PdnError, match="no square numbered 51"):
+        document.set_fen("W:W51:B1")
+    assert document.fen() == "9m/10/10/10/10/10/10/10/10/K9 w - - 0 1"
+    document.set_fen(" W:W31-50:B1-20 ")
+    assert document.fen() == start
+
+
 def test_a_notation_change_makes_the_board_dirty_until_undone(doc):
     heard = listen(doc)
     doc.set_piece_notation("Rook", "(+)")

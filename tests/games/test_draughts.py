@@ -166,6 +166,62 @@ def test_a_multiple_capture_is_named_by_every_landing_square(capsys: pytest.Capt
     assert main(["play", "checkers", "--fen", "W:WK10:B14,22,4", "10x26"]) == 0
 
 
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_man_s_move_resets_the_half_move_clock_and_a_king_s_quiet_move_counts(game: DraughtsGame) -> None:
+    # The clock Lidraughts writes as H, which the draw rules count: half-moves since a capture or a
+    # man's move (international draughts' 25 king moves, English checkers' 40 moves, Russian 15).
+    board, rules = shipped(game.board)
+    position = Position.initial(board)
+    position.halfmove_clock = 7
+    man = MoveNames(rules, position).moves[0]
+    make_move(position, man)
+    assert position.halfmove_clock == 0
+    # The mover's men made Kings, and of the enemy only a man on an edge row, which nothing can take.
+    side, *parts = pdn_from_position(position).split(":")
+    rows = {str(number): board.row_of[s] for s, number in square_numbers(board).items()}
+    edge = {0, len(board.row_names) - 1}
+    kept = [part[0] + ",".join("K" + item for item in part[1:].split(",")) if part[0] == side
+            else part[0] + next(item for item in part[1:].split(",") if rows[item] in edge) for part in parts]
+    crowned = Position.from_fen(board, fen_from_pdn(board, ":".join([side, *kept, "H5", "F9"])))
+    king = next(move for move in MoveNames(rules, crowned).moves
+                if rules.kinds[crowned.cells[move.origin].kind].letter.upper() == "K" and not move.captures)
+    make_move(crowned, king)
+    assert crowned.halfmove_clock == 6
+
+
+def test_a_capture_by_its_first_and_last_squares_reads_when_every_way_takes_the_same_pieces(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The man on 48 (e1) takes 42, 32, 33 and 43 round either way and lands on 48 again: one position
+    # after it, so PDN's short name 48x48 names it; the ways' full names name each.
+    fen = "W:W48:B42,43,32,33"
+    assert main(["play", "international", "--fen", fen, "48x37x28x39x48"]) == 0
+    after = capsys.readouterr().out
+    assert main(["play", "international", "--fen", fen, "48x48"]) == 0
+    assert capsys.readouterr().out == after
+    assert main(["play", "international", "--fen", fen, "48x39x28x37x48"]) == 0
+    assert capsys.readouterr().out == after
+    assert main(["play", "russian", "--fen", "W:We1:Bd2,f2,d4,f4", "e1:e1"]) == 0
+    capsys.readouterr()
+
+
+def test_a_capture_s_short_name_is_ambiguous_when_the_ways_take_different_pieces(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The King on 40 reaches 38 taking 29, 22 and 32 (by 18 and 27) or 29, 11 and 32 (by 7 and 16).
+    assert main(["play", "international", "--fen", "W:WK40:B22,29,31,28,32,11", "40x38"]) == 2
+    assert "'40x38' matches several moves: 40x18x27x38, 40x7x16x38" in capsys.readouterr().err
+
+
+def test_a_move_name_may_carry_a_pdn_strength_mark(capsys: pytest.CaptureFixture[str]) -> None:
+    # PDN games mark good and bad moves as chess games do: 32-28!, 28x19?!, c3:e5!!.
+    assert main(["play", "international", "32-28"]) == 0
+    plain = capsys.readouterr().out
+    assert main(["play", "international", "32-28!"]) == 0
+    assert capsys.readouterr().out == plain
+    assert main(["play", "international", "32-28", "19-23?", "28x19!?", "14x23??"]) == 0
+    assert main(["play", "russian", "c3-d4!!", "f6-g5?!"]) == 0
+    capsys.readouterr()
+
+
 @pytest.mark.parametrize(("fen", "message"), [
     ("W:W33:B1", "no square numbered 33 on checkers (1 to 32)"),
     ("W:WK1:X2", "PDN FEN part 'X2': no player's name begins with 'X'"),
@@ -178,6 +234,28 @@ def test_a_multiple_capture_is_named_by_every_landing_square(capsys: pytest.Capt
 def test_bad_pdn_fen_is_a_clear_error(fen: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["moves", "checkers", "--fen", fen]) == 2
     assert message in capsys.readouterr().err
+
+
+NINES = "9" * 5000
+PAGE = ",".join(["31"] * 20000)
+
+
+@pytest.mark.parametrize(("fen", "message"), [
+    (f"W:W{NINES}:B1", "no square numbered 999999"),
+    (f"W:WK{NINES}:B1", "no square numbered 999999"),
+    (f"W:W1-{NINES}:B1", "a range of more squares than a board has"),
+    (f"W:W{NINES}-{NINES}:B1", "a range of more squares than a board has"),
+    (f"W:W31:B1::{PAGE}", "has an empty part"),
+    (f"W:X{PAGE}:B1", "no player's name begins with 'X'"),
+    (f"W:W31:Bzz{PAGE}", "is neither a square number nor a square of checkers"),
+    (f"W:W31:B{'1-' * 10000}2", "a range of squares is two numbers"),
+])
+def test_a_pdn_fen_with_endless_numbers_or_a_pasted_page_is_one_short_error(
+        fen: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "checkers", "--fen", fen]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert len(err) < 600
 
 
 @pytest.mark.parametrize("fen", ["W:W31-50:B1-20:H0:F1", "B:WK46,31-35:BK5,12-14:H12:F30", "W:W31-50:B1-20"])

@@ -113,6 +113,20 @@ def test_fen_field_sets_up_and_a_bad_fen_shows_the_error_and_keeps_the_position(
     assert window.document.fen() == "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
 
 
+def test_the_fen_field_of_a_draughts_board_reads_a_pdn_fen_and_shows_a_bad_one_s_error(qtbot, window):
+    window.document.open_board("checkers")
+    field = window.position_editor.fen_field
+    field.clear()
+    qtbot.keyClicks(field, "W:WK10:B14,22")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert window.document.fen() == "8/8/3k4/2M5/8/2M5/8/8 b - - 0 1"
+    field.clear()
+    qtbot.keyClicks(field, "W:W33:B1")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert "no square numbered 33" in window.position_editor.fen_error.text()
+    assert window.document.fen() == "8/8/3k4/2M5/8/2M5/8/8 b - - 0 1"
+
+
 def test_undo_redo_shortcuts_reset_and_clear(qtbot, window):
     editor = window.position_editor
     assert window.undo_action.shortcut() == QKeySequence.StandardKey.Undo or window.undo_action.shortcut().toString() == "Ctrl+Z"

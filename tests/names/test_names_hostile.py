@@ -13,6 +13,8 @@ NINES = "9" * 5000
     ("xiangqi", "C2.٥"), ("xiangqi", "H٢+3"), ("xiangqi", "C2+٥"), ("chess", "e٤"), ("chess", "Nf³"),
     ("chess", "e2e٤"), ("xiangqi", f"C2+{NINES}"), ("xiangqi", f"C{NINES}+1"), ("xiangqi", f"{NINES}+1"),
     ("chess", f"e{NINES}"), ("chess", f"Ne{NINES}"), ("chess", f"e2e{NINES}"),
+    ("checkers", "٩-١٣"), ("international", "3٢-28"), ("international", "32-2⁸"),
+    ("checkers", f"{NINES}-1"), ("checkers", f"9-{NINES}"), ("international", f"32x{NINES}x1"),
 ])
 def test_names_with_other_digits_or_endless_numbers_are_refused_cleanly(board: str, name: str, capsys) -> None:
     assert main(["play", board, name]) == 2
@@ -23,6 +25,8 @@ def test_names_with_other_digits_or_endless_numbers_are_refused_cleanly(board: s
 def test_the_same_names_in_ascii_digits_are_read(capsys) -> None:
     assert main(["play", "xiangqi", "C2.5", "h2+3"]) == 0
     assert main(["play", "chess", "e4", "Nf6", "e4e5"]) == 0
+    assert main(["play", "checkers", "9-13"]) == 0
+    assert main(["play", "international", "32-28"]) == 0
     capsys.readouterr()
 
 

@@ -33,6 +33,7 @@ from dagaz_studio.gui.docks.label_text import wrappable
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.resources import piece_face
+from dagaz_studio.pdn import PdnError
 
 #: The tool that only selects squares (clicks place nothing).
 SELECT_TOOL = "select"
@@ -354,7 +355,7 @@ class QtPositionEditor(QWidget):
             return
         try:
             self.document.set_fen(self.fen_field.text())
-        except FenError as error:
+        except (FenError, PdnError) as error:
             self.fen_error.setText(wrappable(str(error)))
             return
         self.fen_error.clear()
