@@ -146,13 +146,20 @@ class InputLines:
         return line
 
 
-def batch_lines(stream: IO[str] | InputLines | None = None, limit: int | None = None) -> Iterator[BatchLine]:
+#: The most of one line a batch reads past its limit, looking for the line's end: a line still going
+#: past it is no line of text (``/dev/zero``, a binary file) and the batch stops there.
+MAX_BATCH_LINE = 1_000_000
+
+
+def batch_lines(stream: IO[str] | InputLines | None = None, limit: int | None = None,
+                ceiling: int = MAX_BATCH_LINE) -> Iterator[BatchLine]:
     """The lines of a batch, each read at most ``limit`` characters at a time (default: the longest
     FEN a position accepts).
 
     A line longer than the limit or not UTF-8 text is still one line: it comes with a problem and
-    its text cut short, and the lines after it are read as usual. Memory stays bounded whatever the
-    input holds.
+    its text cut short, and the lines after it are read as usual. A line with no end within
+    ``ceiling`` characters is the last: its problem says the rest of the input is not read. Memory
+    and time stay bounded whatever the input holds.
     """
     if limit is None:
         from dagaz_studio.engine import MAX_FEN_LENGTH
@@ -178,8 +185,14 @@ def batch_lines(stream: IO[str] | InputLines | None = None, limit: int | None = 
         number += 1
         newline = "\n" if isinstance(chunk, str) else b"\n"
         too_long = not chunk.endswith(newline) and len(chunk) >= limit + 2
-        while too_long:  # skip the rest of the line, however long
-            rest = readline(65536)
+        endless = False
+        skipped = len(chunk)
+        while too_long:  # skip the rest of the line, up to the ceiling
+            if skipped >= ceiling:
+                endless = True
+                break
+            rest = readline(min(65536, ceiling - skipped))
+            skipped += len(rest)
             if not rest or rest.endswith(newline):
                 break
         problem = None
@@ -194,7 +207,11 @@ def batch_lines(stream: IO[str] | InputLines | None = None, limit: int | None = 
         text = text.rstrip("\r\n")
         if too_long:
             problem = f"longer than {limit:,} characters"
+            if endless:
+                problem += f", and no line end within {ceiling:,}: the rest of standard input is not read"
             from dagaz_studio.board.problems import echoed
 
             text = echoed(text)
         yield BatchLine(number, text, problem)
+        if endless:
+            return
