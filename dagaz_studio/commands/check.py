@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dagaz_studio.commands.common import problem_lines
+
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
 
@@ -40,16 +42,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"dagaz-studio: error: {error}", file=sys.stderr)
         return EXIT_BAD_BOARD
     except BoardFileError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
+        for line in problem_lines(error.problems):
+            print(line, file=sys.stderr)
         return EXIT_BAD_BOARD
     from dagaz_studio.queries.piece_tests import test_problems
 
     # Every problem at once, the setup's and the tests' alike, as the loader reports its own.
     setup = setup_problem(board)
-    problems = ([setup] if setup is not None else []) + [str(problem) for problem in test_problems(board)]
-    for problem in problems:
-        print(problem, file=sys.stderr)
+    problems = ([setup] if setup is not None else []) + list(test_problems(board))
+    for line in problem_lines(problems):
+        print(line, file=sys.stderr)
     if problems:
         return EXIT_BAD_BOARD
     filename = Path(board.source).name if board.source else str(args.board)

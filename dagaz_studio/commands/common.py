@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -26,6 +26,23 @@ class CommandError(Exception):
         self.message = message
 
 
+#: The most problems a command lists of one board: past them, one line says how many more there are
+#: (a file of thousands of bad lines would bury the first under the rest).
+MAX_PROBLEMS_SHOWN = 50
+
+
+def problem_lines(problems: Sequence[object]) -> list[str]:
+    """The lines listing ``problems``: the first :data:`MAX_PROBLEMS_SHOWN`, then one saying how many
+    more there are (and in which file, when they are all in one)."""
+    lines = [str(problem) for problem in problems[:MAX_PROBLEMS_SHOWN]]
+    rest = problems[MAX_PROBLEMS_SHOWN:]
+    if rest:
+        files = {getattr(problem, "file", None) for problem in rest}
+        where = f"{files.pop()}: " if len(files) == 1 and None not in files else ""
+        lines.append(f"{where}… and {len(rest):,} more problem{'s' if len(rest) != 1 else ''}")
+    return lines
+
+
 def open_board(argument: str) -> Board:
     """The board a command-line argument names (a path or a shipped board's name)."""
     from dagaz_studio.board import BoardFileError, load_board
@@ -33,7 +50,7 @@ def open_board(argument: str) -> Board:
     try:
         return load_board(argument)
     except BoardFileError as error:
-        raise CommandError("the board file has problems:\n" + "\n".join(str(p) for p in error.problems)) from None
+        raise CommandError("the board file has problems:\n" + "\n".join(problem_lines(error.problems))) from None
     except ValueError as error:
         raise CommandError(str(error)) from None
 

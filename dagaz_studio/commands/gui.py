@@ -30,5 +30,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         return app.run(args.board, quit_after_ms=args.quit_after)
     except (app.BoardOpenError, DisplayLibrariesError) as error:
-        print(f"dagaz-studio: error: {error}", file=sys.stderr)
+        from dagaz_studio.board import BoardFileError
+
+        message = str(error)
+        if isinstance(error.__cause__, BoardFileError):
+            # Listed as every command lists a board's problems: the first of them, then how many more.
+            from dagaz_studio.commands.common import problem_lines
+
+            message = "the board file has problems:\n" + "\n".join(problem_lines(error.__cause__.problems))
+        print(f"dagaz-studio: error: {message}", file=sys.stderr)
         return EXIT_BAD_BOARD
