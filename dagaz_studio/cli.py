@@ -21,6 +21,9 @@ COMMANDS = ("gui", "parse", "check", "moves", "perft", "render", "play", "transl
 MODULES = {"import": "import_ini"}
 
 EXIT_USAGE = 2
+#: The status of a command whose reader stopped early (``| head -1``): 128 + SIGPIPE, as the shell
+#: reports a process that signal ended.
+EXIT_READER_GONE = 141
 
 
 def _terminal_width() -> int:
@@ -97,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except StreamError as error:
-        # A reader gone, a full disk, a closed stream: one line, not a traceback. Output still
+        # A full disk, a closed stream: one line, not a traceback (a reader gone: nothing). Output still
         # buffered is written, or dropped if standard output is what failed (the interpreter would
         # fail on it again as it exits).
         if error.stream == "standard input":
@@ -107,6 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 silence_stdout()
         else:
             silence_stdout()
+        if error.reader_gone:
+            return EXIT_READER_GONE
         with contextlib.suppress(OSError, ValueError):  # standard error failing too: the exit status still tells
             print(f"dagaz-studio: error: {error.message}", file=sys.stderr)
         return EXIT_USAGE
