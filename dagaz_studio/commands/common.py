@@ -18,6 +18,27 @@ if TYPE_CHECKING:
 EXIT_USAGE = 2
 
 
+def whole_number(text: str) -> int:
+    """An option's whole number: ASCII digits, with a sign or not, as every count the program reads
+    (``int()`` alone would read ``'٣'`` as 3 and ``'1_0'`` as 10). Usage errors as argparse's."""
+    import argparse
+    import re
+
+    if re.fullmatch(r"[+-]?[0-9]+", text) is None:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number (digits 0-9)")
+    return int(text)
+
+
+def decimal_number(text: str) -> float:
+    """An option's number with a fraction or not (``2.5``, ``64``, ``1e2``), in ASCII digits."""
+    import argparse
+    import re
+
+    if re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", text) is None:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number (digits 0-9, a point, an exponent)")
+    return float(text)
+
+
 class CommandError(Exception):
     """A problem with what the user asked for: printed as one message, exit status 2."""
 

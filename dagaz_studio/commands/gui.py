@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from dagaz_studio.commands.common import whole_number
+
 EXIT_BAD_BOARD = 2
 
 
@@ -18,7 +20,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument("board", nargs="?", metavar="BOARD", help="a board file or a shipped board's name (e.g. chess)")
     # For smoke tests: close the window by itself after this many milliseconds.
-    parser.add_argument("--quit-after", type=int, metavar="MS", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--quit-after", type=whole_number, metavar="MS", default=None, help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,7 +11,15 @@ import re
 import sys
 from pathlib import Path
 
-from dagaz_studio.commands.common import CommandError, open_board, open_position, report, square_index
+from dagaz_studio.commands.common import (
+    CommandError,
+    decimal_number,
+    open_board,
+    open_position,
+    report,
+    square_index,
+    whole_number,
+)
 
 FORMATS = (".png", ".svg")
 
@@ -30,7 +38,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--piece", metavar="NOTATION", help="put a piece of the side to move, moving by this "
                         "notation, on the --at square (replacing what stands there)")
     parser.add_argument("--out", metavar="FILE", required=True, help="the picture to write: FILE.png or FILE.svg")
-    parser.add_argument("--scale", type=float, default=None, metavar="PIXELS",
+    parser.add_argument("--scale", type=decimal_number, default=None, metavar="PIXELS",
                         help="image pixels per square (default 64)")
     parser.add_argument("--trace", action="store_true",
                         help="draw the run of the piece on --at step by step: FILE.png an animated PNG (APNG), "
@@ -38,7 +46,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "frame shows the notation's executed part highlighted and the step's sentence")
     parser.add_argument("--move", metavar="MOVE", help="with --trace: only the steps behind this move "
                         "(its name, e.g. O-O, or its coordinates, e.g. e1-g1)")
-    parser.add_argument("--delay", type=int, metavar="MS",
+    parser.add_argument("--delay", type=whole_number, metavar="MS",
                         help="with --trace: milliseconds a frame is shown (default 400)")
 
 
