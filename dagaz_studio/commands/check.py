@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dagaz_studio.commands.common import problem_lines
+from dagaz_studio.commands.common import printable, problem_lines
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         print(line, file=sys.stderr)
     if problems:
         return EXIT_BAD_BOARD
-    filename = Path(board.source).name if board.source else str(args.board)
+    filename = printable(Path(board.source).name if board.source else str(args.board))
     parts = [
         board.name,
         _plural(len(board.squares), "square"),
@@ -97,5 +97,5 @@ def setup_problem(board: Board) -> str | None:
                     index = fen_field_index(error.field)
                     line, column = number, starts[index if index < len(starts) else 0] + 1
                     break
-        return f"{board.source or '<board>'}:{line}:{column}: setup: {error.message}"
+        return f"{printable(board.source or '<board>')}:{line}:{column}: setup: {error.message}"
     return None

@@ -59,7 +59,7 @@ def problem_lines(problems: Sequence[object]) -> list[str]:
     rest = problems[MAX_PROBLEMS_SHOWN:]
     if rest:
         files = {getattr(problem, "file", None) for problem in rest}
-        where = f"{files.pop()}: " if len(files) == 1 and None not in files else ""
+        where = f"{printable(str(files.pop()))}: " if len(files) == 1 and None not in files else ""
         lines.append(f"{where}… and {len(rest):,} more problem{'s' if len(rest) != 1 else ''}")
     return lines
 
@@ -96,6 +96,14 @@ def quoted(text: str) -> str:
     from dagaz_studio.board.problems import echoed
 
     return repr(echoed(text))
+
+
+def printable(text: str) -> str:
+    """``text`` (a path) as a message says it: whole, a line break or an escape written as its escape
+    (:func:`~dagaz_studio.board.problems.printable`, imported only when a message needs it)."""
+    from dagaz_studio.board.problems import printable as escaped
+
+    return escaped(text)
 
 
 def not_a_piece(board: Board, text: str) -> str:

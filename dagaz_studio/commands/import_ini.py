@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from dagaz_studio.commands.common import EXIT_USAGE
+from dagaz_studio.commands.common import EXIT_USAGE, printable
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -43,12 +43,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         done, refused = import_checked(text, args.variant)
     except IniError as error:
-        where = f"{args.ini}:{error.line}" if error.line else args.ini
+        where = f"{printable(args.ini)}:{error.line}" if error.line else printable(args.ini)
         print(f"dagaz-studio: error: {where}: {error.message}", file=sys.stderr)
         return EXIT_USAGE
     try:
         for variant, path in zip(done, write_boards(done, Path(args.out))):
-            print(f"{variant.name}: {path}")
+            print(f"{variant.name}: {printable(str(path))}")
     except (SaveError, OSError) as error:
         if isinstance(error, FileExistsError):  # a file where the folder would be
             why = "it is a file, not a folder"
@@ -58,10 +58,10 @@ def run(args: argparse.Namespace) -> int:
             why = error.strerror
         else:
             why = str(error)
-        print(f"dagaz-studio: error: cannot write into {args.out}: {why}", file=sys.stderr)
+        print(f"dagaz-studio: error: cannot write into {printable(args.out)}: {printable(why)}", file=sys.stderr)
         return EXIT_USAGE
     for refusal in refused:
-        where = f"{args.ini}:{refusal.line}: " if refusal.line else f"{args.ini}: "
+        where = f"{printable(args.ini)}:{refusal.line}: " if refusal.line else f"{printable(args.ini)}: "
         section = f" [{refusal.section}]" if refusal.section else ""
         print(f"dagaz-studio: {where}refused{section}: {refusal.message}", file=sys.stderr)
     if refused:

@@ -16,6 +16,7 @@ from dagaz_studio.commands.common import (
     decimal_number,
     open_board,
     open_position,
+    printable,
     report,
     square_index,
     whole_number,
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         return report(CommandError("--delay sets how long each frame --trace draws is shown: give --trace too"))
     try:
         if out.suffix.lower() not in FORMATS:
-            raise CommandError(f"--out {args.out}: the file name must end in .png or .svg")
+            raise CommandError(f"--out {printable(args.out)}: the file name must end in .png or .svg")
         if args.scale is not None and not 4 <= args.scale <= 1000:
             raise CommandError(f"--scale {args.scale:g}: give between 4 and 1000 pixels per square")
         board = open_board(args.board)
@@ -91,14 +92,14 @@ def run(args: argparse.Namespace) -> int:
         return report(CommandError(f"--scale {args.scale:g}: {error}; this board fits up to --scale "
                                    f"{int(error.largest * 100 * 10) / 10:g}"))
     except MemoryError as error:
-        return report(CommandError(f"--out {args.out}: {error or 'out of memory'}"))
+        return report(CommandError(f"--out {printable(args.out)}: {error or 'out of memory'}"))
     if args.scale is None and scale < 0.64:
         print(f"dagaz-studio: note: drawn at {scale * 100:.3g} pixels per square, to stay within "
               f"{MAX_PIXELS:,} pixels", file=sys.stderr)
     try:
         _write(out, data)
     except OSError as error:
-        return report(CommandError(f"--out {args.out}: {error.strerror or error}; the previous file, if any, "
+        return report(CommandError(f"--out {printable(args.out)}: {printable(str(error.strerror or error))}; the previous file, if any, "
                                    "is unchanged"))
     return 0
 
@@ -112,10 +113,10 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
     suffix = out.suffix.lower()
     try:
         if suffix == ".gif":
-            raise CommandError(f"--out {args.out}: Qt's image writers write no animated GIF; write an animated "
+            raise CommandError(f"--out {printable(args.out)}: Qt's image writers write no animated GIF; write an animated "
                                "PNG (.png), which browsers play alike, or SVG frames (.svg)")
         if suffix not in (".png", ".svg"):
-            raise CommandError(f"--out {args.out}: with --trace the file name ends in .png (an animated PNG) or "
+            raise CommandError(f"--out {printable(args.out)}: with --trace the file name ends in .png (an animated PNG) or "
                                ".svg (a numbered series of frames)")
         if args.at is None:
             raise CommandError("--trace needs --at SQUARE: whose run to draw")
@@ -143,7 +144,7 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
     except CommandError as error:
         return report(error)
     except MemoryError as error:
-        return report(CommandError(f"--out {args.out}: {error or 'out of memory'}"))
+        return report(CommandError(f"--out {printable(args.out)}: {error or 'out of memory'}"))
     from dagaz_studio.commands.apng import animated_png
 
     try:
@@ -155,7 +156,7 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
         else:
             _write(out, animated_png(pictures, delay, 0, [frame.sentence for frame in film.frames]))
     except OSError as error:
-        return report(CommandError(f"--out {args.out}: {error.strerror or error}"))
+        return report(CommandError(f"--out {printable(args.out)}: {printable(str(error.strerror or error))}"))
     print(f"{len(pictures)} frames: {board.squares[square]}"
           + (f", the move {film.move}" if film.move else ", the whole run"), file=sys.stderr)
     return 0

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from dagaz_studio.commands.common import EXIT_USAGE, problem_lines
+from dagaz_studio.commands.common import EXIT_USAGE, printable, problem_lines
 
 if TYPE_CHECKING:
     from dagaz_studio.queries.piece_tests import TestResult
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
                 print(json.dumps(result.as_json(), ensure_ascii=False))
             elif not result.passed:
                 # Where the problems of the same file are said to be: the file as named, and the line.
-                print(f"{result.file or result.board}:{result.line}: FAILED {result.describe()}")
+                print(f"{printable(result.file or result.board)}:{result.line}: FAILED {result.describe()}")
     if not args.json:
         # A board that could not be read ran no test: the count says so rather than "0 passed".
         not_read = "" if not unread else "; the board could not be read" if len(names) == 1 else \

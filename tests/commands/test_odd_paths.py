@@ -1,0 +1,58 @@
+"""A path with a line break or a character a terminal obeys (an escape) is said escaped in every
+message and summary, as a quoted word is: one line each, and nothing the terminal would run."""
+
+from __future__ import annotations
+
+import pytest
+
+from dagaz_studio.cli import main
+from tests.helpers.paths import REPO
+
+ODD = "odd\nname\x1b[31m"
+
+
+def _said(text: str) -> None:
+    assert "\x1b" not in text and "odd\nname" not in text
+    assert "odd\\nname\\x1b[31m" in text
+
+
+def test_a_good_board_s_summary_escapes_its_name(tmp_path, capsys) -> None:
+    path = tmp_path / f"{ODD}.board"
+    path.write_text((REPO / "boards" / "chess" / "chess.board").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    _said(out)
+    assert len(out.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["check"], ["moves"], ["test"]])
+def test_a_bad_board_s_problems_escape_its_path(tmp_path, capsys, command) -> None:
+    path = tmp_path / f"{ODD}.board"
+    path.write_text("bogus statement\n", encoding="utf-8")
+    assert main([*command, str(path)]) == 2
+    err = capsys.readouterr().err
+    _said(err)
+    assert all(line.startswith(str(tmp_path)) for line in err.splitlines() if "unknown statement" in line)
+
+
+def test_a_failed_test_escapes_its_file(tmp_path, capsys) -> None:
+    path = tmp_path / f"{ODD}.board"
+    text = (REPO / "boards" / "chess" / "chess.board").read_text(encoding="utf-8")
+    path.write_text(text + "test wrong: at e2 reaches e5\n", encoding="utf-8")
+    assert main(["test", str(path)]) == 1
+    out = capsys.readouterr().out
+    _said(out)
+    assert len(out.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["import", "{}.ini", "--out", "x"], ["lesson", "show", "{}.toml"],
+                                     ["render", "chess", "--out", "{}/x.png"], ["render", "chess", "--out", "{}.gif"],
+                                     ["check", "{}.board"], ["check", "{}"]])
+def test_a_file_that_cannot_be_read_or_written_escapes_its_path(tmp_path, capsys, command) -> None:
+    if command[-1] == "{}":
+        (tmp_path / ODD).mkdir()
+    words = [word.replace("{}", str(tmp_path / ODD)) for word in command]
+    assert main(words) == 2
+    err = capsys.readouterr().err
+    _said(err)
+    assert len(err.splitlines()) == 1
