@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -62,6 +63,26 @@ def problem_lines(problems: Sequence[object]) -> list[str]:
         where = f"{printable(str(files.pop()))}: " if len(files) == 1 and None not in files else ""
         lines.append(f"{where}… and {len(rest):,} more problem{'s' if len(rest) != 1 else ''}")
     return lines
+
+
+@contextmanager
+def interrupt_deferred() -> Iterator[None]:
+    """Ctrl-C held until the block ends, then raised: for importing Qt, whose bindings abort the
+    interpreter (a core dump, not status 130) when an import of theirs is interrupted."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, _frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def open_board(argument: str) -> Board:

@@ -84,7 +84,10 @@ def run(args: argparse.Namespace) -> int:
 
     # Qt only now, and offscreen unless a platform was chosen: no window is ever shown.
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from dagaz_studio.gui.board_view.export import MAX_PIXELS, PictureTooLarge, picture
+    from dagaz_studio.commands import common
+
+    with common.interrupt_deferred():
+        from dagaz_studio.gui.board_view.export import MAX_PIXELS, PictureTooLarge, picture
 
     try:
         data, scale = picture(board, position, highlights, out.suffix, None if args.scale is None else args.scale / 100)
@@ -137,7 +140,10 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
         if not film.frames:
             raise CommandError(f"the run on {args.at} recorded no steps")
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        from dagaz_studio.gui.board_view.animation import film_pictures
+        from dagaz_studio.commands import common
+
+        with common.interrupt_deferred():
+            from dagaz_studio.gui.board_view.animation import film_pictures
 
         scale = None if args.scale is None else args.scale / 100
         pictures = film_pictures(film, ".svg" if suffix == ".svg" else ".png", scale)
