@@ -252,10 +252,9 @@ def test_ctrl_c_while_qt_is_imported_is_held_until_the_import_is_done() -> None:
     from dagaz_studio.commands.common import interrupt_deferred
 
     reached = False
-    with pytest.raises(KeyboardInterrupt):
-        with interrupt_deferred():
-            os.kill(os.getpid(), signal.SIGINT)
-            reached = True
+    with pytest.raises(KeyboardInterrupt), interrupt_deferred():
+        os.kill(os.getpid(), signal.SIGINT)
+        reached = True
     assert reached
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
