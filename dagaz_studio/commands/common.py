@@ -103,6 +103,9 @@ def open_position(board: Board, fen: str | None) -> Position:
     from dagaz_studio.engine import FenError, Position
     from dagaz_studio.pdn import PdnError, fen_from_pdn, is_pdn_fen
 
+    if fen == "-":
+        # moves --fen - reads a batch: the same words elsewhere would be refused as a placement.
+        raise CommandError("--fen -: only moves reads FENs from standard input (one a line); give the FEN itself")
     try:
         if fen is not None and is_pdn_fen(fen):
             fen = fen_from_pdn(board, fen)

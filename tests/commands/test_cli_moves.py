@@ -227,3 +227,11 @@ def test_a_number_option_still_reads_signs_and_decimals(capsys: pytest.CaptureFi
     assert main(["compare", "chess", "N", "N", "--seed", "-7", "--positions", "+3"]) == 0
     assert main(["render", "chess", "--out", str(tmp_path / "x.svg"), "--scale", "2.5"]) == 2
     assert "--scale 2.5: give between 4 and 1000" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["perft", "chess", "--depth", "1"], ["play", "chess"],
+                                     ["render", "chess", "--out", "never.png"]])
+def test_a_fen_of_a_dash_says_only_moves_reads_standard_input(command: list[str], capsys) -> None:
+    assert main([*command, "--fen", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "--fen -: only moves reads FENs from standard input" in err and "placement" not in err
