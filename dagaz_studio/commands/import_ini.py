@@ -35,6 +35,10 @@ def run(args: argparse.Namespace) -> int:
     from dagaz_studio.variants_ini import IniError
     from dagaz_studio.variants_ini.files import read_ini_file, write_boards
 
+    if not args.out.strip():
+        # Path("") is the working folder: an unset variable (--out "$DIR") would write the boards there.
+        print("dagaz-studio: error: --out: no folder given (an empty argument)", file=sys.stderr)
+        return EXIT_USAGE
     try:
         text = read_ini_file(args.ini)
     except IniError as error:

@@ -118,3 +118,13 @@ def test_import_into_a_file_says_it_is_not_a_folder(tmp_path, monkeypatch, capsy
     assert main(["import", "v.ini", "--out", out]) == 2
     err = capsys.readouterr().err.strip()
     assert err == f"dagaz-studio: error: cannot write into {out}: {why}"  # not "[Errno 17] File exists"
+
+
+@pytest.mark.parametrize("out", ["", "  "])
+def test_import_into_an_empty_folder_name_writes_nothing(tmp_path, monkeypatch, capsys, out) -> None:
+    # An unset variable (--out "$DIR") named the working folder: the boards were written there.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "v.ini").write_text("[foo:chess]\n", encoding="utf-8")
+    assert main(["import", "v.ini", "--out", out]) == 2
+    assert capsys.readouterr().err.strip() == "dagaz-studio: error: --out: no folder given (an empty argument)"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["v.ini"]
