@@ -274,6 +274,8 @@ def batch_lines(stream: IO[str] | InputLines | None = None, limit: int | None = 
                 problem = f"not UTF-8 text (byte {error.start + 1} of the line)"
         else:
             text = chunk
+        if number == 1:
+            text = text.removeprefix("\ufeff")  # the mark an editor may put at a UTF-8 file's start
         text = text.rstrip("\r\n")
         if too_long:
             problem = f"longer than {limit:,} characters"

@@ -97,3 +97,14 @@ def test_a_line_without_end_stops_the_batch_at_its_ceiling() -> None:
         assert len(out) == 1 and out[0].startswith("error: line 1: longer than")
         assert "standard input" in out[0]
         assert result.returncode == 2 and b"Traceback" not in result.stderr
+
+
+def test_a_batch_saved_with_a_byte_order_mark_reads_its_first_line() -> None:
+    # As board files and variants.ini are read: UTF-8 with or without the mark an editor may write.
+    for jobs in ("1", "2"):
+        result = _batch(f"\ufeff{EMPTY}\r\n{GOOD}\r\n".encode(), "--json", "--jobs", jobs)
+        answers = [json.loads(line) for line in result.stdout.decode().splitlines()]
+        assert answers[0] == {"fen": EMPTY, "moves": []} and len(answers[1]["moves"]) == 20
+        assert result.returncode == 0
+    lines = list(batch_lines(io.StringIO(f"\ufeff{EMPTY}\n\ufeff{EMPTY}\n")))
+    assert lines[0].text == EMPTY and lines[1].text == f"\ufeff{EMPTY}"  # only the file's start is a mark
