@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from dagaz_studio.commands.common import EXIT_USAGE, printable
+from dagaz_studio.commands.common import EXIT_USAGE, MAX_PROBLEMS_SHOWN, printable
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -64,10 +64,13 @@ def run(args: argparse.Namespace) -> int:
             why = str(error)
         print(f"dagaz-studio: error: cannot write into {printable(args.out)}: {printable(why)}", file=sys.stderr)
         return EXIT_USAGE
-    for refusal in refused:
+    for refusal in refused[:MAX_PROBLEMS_SHOWN]:  # the first, as a board's problems are listed
         where = f"{printable(args.ini)}:{refusal.line}: " if refusal.line else f"{printable(args.ini)}: "
         section = f" [{refusal.section}]" if refusal.section else ""
         print(f"dagaz-studio: {where}refused{section}: {refusal.message}", file=sys.stderr)
+    if len(refused) > MAX_PROBLEMS_SHOWN:
+        print(f"dagaz-studio: {printable(args.ini)}: … and {len(refused) - MAX_PROBLEMS_SHOWN:,} more refused",
+              file=sys.stderr)
     if refused:
         print(f"dagaz-studio: {len(done)} imported, {len(refused)} refused", file=sys.stderr)
     return EXIT_USAGE if refused else 0

@@ -128,3 +128,15 @@ def test_import_into_an_empty_folder_name_writes_nothing(tmp_path, monkeypatch, 
     assert main(["import", "v.ini", "--out", out]) == 2
     assert capsys.readouterr().err.strip() == "dagaz-studio: error: --out: no folder given (an empty argument)"
     assert not list(tmp_path.glob("*.board"))
+
+
+def test_import_lists_the_first_refusals_and_counts_the_rest(tmp_path, monkeypatch, capsys) -> None:
+    from dagaz_studio.commands.common import MAX_PROBLEMS_SHOWN
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "v.ini").write_text("".join(f"[v{n}:nosuchparent]\n" for n in range(900)), encoding="utf-8")
+    assert main(["import", "v.ini", "--out", "out"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert sum("refused [v" in line for line in err) == MAX_PROBLEMS_SHOWN
+    assert err[-2:] == [f"dagaz-studio: v.ini: … and {900 - MAX_PROBLEMS_SHOWN} more refused",
+                        "dagaz-studio: 0 imported, 900 refused"]
