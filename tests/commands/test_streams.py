@@ -81,7 +81,8 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path, jobs):
 
 def test_a_short_output_to_a_reader_that_stops_early_is_quiet_too(tmp_path):
     done = _shell(tmp_path, "| head -1; exit ${PIPESTATUS[0]}", "perft", "chess", "--depth", "2", "--divide")
-    assert done.returncode == 141 and done.stderr == "" and done.stdout == "a2-a3: 20\n"
+    # 0 when the pipe took the whole output before head ended, 141 when not: either way, nothing said.
+    assert done.returncode in (0, 141) and done.stderr == "" and done.stdout == "a2-a3: 20\n"
 
 
 def test_a_command_that_prints_nothing_does_not_mind_a_closed_standard_output(tmp_path):
