@@ -26,8 +26,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Open the window; a board that cannot be opened is reported on stderr with status 2."""
     # Qt is imported only now, so that the other subcommands run without it.
-    from dagaz_studio.gui import app
-    from dagaz_studio.gui.display_check import DisplayLibrariesError
+    from dagaz_studio.commands import common
+
+    with common.interrupt_deferred():  # an interrupted import of Qt fails in its bindings, with a traceback
+        from dagaz_studio.gui import app
+        from dagaz_studio.gui.display_check import DisplayLibrariesError
 
     try:
         return app.run(args.board, quit_after_ms=args.quit_after)

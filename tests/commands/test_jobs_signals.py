@@ -275,3 +275,22 @@ def test_render_imports_qt_with_ctrl_c_held(monkeypatch, tmp_path) -> None:
     assert main(["render", "chess", "--out", str(tmp_path / "a.svg")]) == 0
     assert main(["render", "chess", "--at", "e2", "--trace", "--out", str(tmp_path / "b.svg")]) == 0
     assert len(held) == 2
+
+
+def test_the_window_imports_qt_with_ctrl_c_held(monkeypatch) -> None:
+    # Ctrl-C while the window's modules were imported: "ImportError: libshiboken: could not import
+    # module 'PySide6.QtGui'" and its traceback, status 1.
+    import contextlib
+
+    from dagaz_studio.commands import common
+
+    held = []
+
+    @contextlib.contextmanager
+    def counted():
+        held.append(True)
+        yield
+
+    monkeypatch.setattr(common, "interrupt_deferred", counted)
+    assert main(["gui", "no-such-board"]) == 2
+    assert held == [True]
