@@ -59,7 +59,10 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         # argparse quotes a refused value whole ("invalid int value: '…'"): a runaway one by its start.
         message = re.sub(r"[^\s']{41,}", lambda match: echoed(match.group()), message)
-        if message.startswith("unrecognized arguments") and any(word.startswith("--fen") for word in self.given):
+        left = message.removeprefix("unrecognized arguments: ").split() if message.startswith("unrecognized") else []
+        # A FEN's fields left over are words or '-', never an option (a misspelt one: --lgeal).
+        if any(word == "-" or not word.startswith("-") for word in left) and any(
+                word.startswith("--fen") for word in self.given):
             # The shell split a FEN of several fields: its side to move and the rest were left over.
             message += " (a FEN of several fields is one argument: give it in quotes, --fen '…')"
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")

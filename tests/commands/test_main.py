@@ -140,3 +140,12 @@ def test_import_lists_the_first_refusals_and_counts_the_rest(tmp_path, monkeypat
     assert sum("refused [v" in line for line in err) == MAX_PROBLEMS_SHOWN
     assert err[-2:] == [f"dagaz-studio: v.ini: … and {900 - MAX_PROBLEMS_SHOWN} more refused",
                         "dagaz-studio: 0 imported, 900 refused"]
+
+
+@pytest.mark.parametrize("command", [["moves", "chess"], ["perft", "chess", "--depth", "1"]])
+def test_a_misspelt_option_beside_a_quoted_fen_is_not_said_to_need_quotes(capsys, command) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main([*command, "--fen", "8/8/8/8/8/8/8/K6k w - - 0 1", "--lgeal"])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert "unrecognized arguments: --lgeal" in err and "quotes" not in err
