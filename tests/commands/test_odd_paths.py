@@ -56,3 +56,19 @@ def test_a_file_that_cannot_be_read_or_written_escapes_its_path(tmp_path, capsys
     err = capsys.readouterr().err
     _said(err)
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["parse"], ["translate"], ["translate", "--from", "dagaz"],
+                                     ["moves", "chess", "--at", "e4", "--piece"],
+                                     ["moves", "chess", "--at", "e4", "--notation", "betza", "--piece"],
+                                     ["lesson", "check", "6", "--answer"]])
+def test_a_notation_with_an_escape_is_shown_escaped_with_the_caret_under_it(capsys, command) -> None:
+    # The notation's line above the caret: an escape there would colour the terminal, a tab shift the caret.
+    assert main([*command, "W\x1b[31m\t(x"]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\t" not in err
+    lines = err.splitlines()
+    shown = next(i for i, line in enumerate(lines) if "W\\x1b[31m\\t(x" in line)
+    column = lines[shown].index("W\\x1b[31m\\t(x")
+    caret = lines[shown + 1].index("^") - column
+    assert lines[shown][column:][caret] in "\\[(x"  # the caret under the escape, the bracket or what follows
