@@ -169,9 +169,15 @@ def square_index(board: Board, name: str) -> int:
     return board.index(name)
 
 
+def said(message: str) -> str:
+    """A message as it is printed: each of its lines :func:`printable` (a character a terminal would
+    obey, from a FEN or a name typed, is written as its escape)."""
+    return "\n".join(printable(line) for line in message.split("\n"))
+
+
 def report(error: CommandError) -> int:
     """Print a user error on stderr; returns the exit status."""
-    print(f"dagaz-studio: error: {error.message}", file=sys.stderr)
+    print(f"dagaz-studio: error: {said(error.message)}", file=sys.stderr)
     return EXIT_USAGE
 
 

@@ -72,3 +72,20 @@ def test_a_notation_with_an_escape_is_shown_escaped_with_the_caret_under_it(caps
     column = lines[shown].index("W\\x1b[31m\\t(x")
     caret = lines[shown + 1].index("^") - column
     assert lines[shown][column:][caret] in "\\[(x"  # the caret under the escape, the bracket or what follows
+
+
+@pytest.mark.parametrize("command", [["moves", "chess"], ["perft", "chess", "--depth", "1"], ["play", "chess"],
+                                     ["render", "chess", "--out", "never.png"]])
+def test_an_escape_in_a_fen_is_said_escaped(capsys, command) -> None:
+    assert main([*command, "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\x1b w KQkq - 0 1"]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "unexpected '\\x1b'" in err and len(err.splitlines()) == 1
+
+
+def test_an_escape_in_a_batch_line_is_said_escaped(monkeypatch, capsys) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\x1b w KQkq - 0 1\n"))
+    assert main(["moves", "chess", "--fen", "-", "--jobs", "1"]) == 2
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "unexpected '\\x1b'" in out and len(out.splitlines()) == 1
