@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from dagaz_studio.commands.common import EXIT_USAGE, MAX_PROBLEMS_SHOWN, printable
+from dagaz_studio.commands.common import EXIT_USAGE, MAX_PROBLEMS_SHOWN, printable, said
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,13 +42,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = read_ini_file(args.ini)
     except IniError as error:
-        print(f"dagaz-studio: error: {error}", file=sys.stderr)
+        print(f"dagaz-studio: error: {said(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     try:
         done, refused = import_checked(text, args.variant)
     except IniError as error:
         where = f"{printable(args.ini)}:{error.line}" if error.line else printable(args.ini)
-        print(f"dagaz-studio: error: {where}: {error.message}", file=sys.stderr)
+        print(f"dagaz-studio: error: {where}: {said(error.message)}", file=sys.stderr)
         return EXIT_USAGE
     try:
         for variant, path in zip(done, write_boards(done, Path(args.out))):
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     for refusal in refused[:MAX_PROBLEMS_SHOWN]:  # the first, as a board's problems are listed
         where = f"{printable(args.ini)}:{refusal.line}: " if refusal.line else f"{printable(args.ini)}: "
         section = f" [{refusal.section}]" if refusal.section else ""
-        print(f"dagaz-studio: {where}refused{section}: {refusal.message}", file=sys.stderr)
+        print(said(f"dagaz-studio: {where}refused{section}: {refusal.message}"), file=sys.stderr)
     if len(refused) > MAX_PROBLEMS_SHOWN:
         print(f"dagaz-studio: {printable(args.ini)}: … and {len(refused) - MAX_PROBLEMS_SHOWN:,} more refused",
               file=sys.stderr)

@@ -89,3 +89,12 @@ def test_an_escape_in_a_batch_line_is_said_escaped(monkeypatch, capsys) -> None:
     assert main(["moves", "chess", "--fen", "-", "--jobs", "1"]) == 2
     out = capsys.readouterr().out
     assert "\x1b" not in out and "unexpected '\\x1b'" in out and len(out.splitlines()) == 1
+
+
+def test_an_escape_in_a_variants_ini_is_said_escaped(tmp_path, capsys) -> None:
+    ini = tmp_path / "esc.ini"
+    ini.write_text("[ev\x1bil:chess]\nfoo = 1\n[x:chess]\nbogus\x07opt = 3\n", encoding="utf-8")
+    assert main(["import", str(ini), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err
+    assert "refused [ev\\x1bil]" in err and "bogus\\x07opt" in err
