@@ -21,6 +21,9 @@ COMMANDS = ("gui", "parse", "check", "moves", "perft", "render", "play", "transl
 MODULES = {"import": "import_ini"}
 
 EXIT_USAGE = 2
+#: The status of a command whose reader stopped early (``| head -1``): 128 + SIGPIPE, as the shell
+#: reports a process that signal ended.
+EXIT_READER_GONE = 141
 
 
 def _terminal_width() -> int:
@@ -56,7 +59,10 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         # argparse quotes a refused value whole ("invalid int value: '…'"): a runaway one by its start.
         message = re.sub(r"[^\s']{41,}", lambda match: echoed(match.group()), message)
-        if message.startswith("unrecognized arguments") and any(word.startswith("--fen") for word in self.given):
+        left = message.removeprefix("unrecognized arguments: ").split() if message.startswith("unrecognized") else []
+        # A FEN's fields left over are words or '-', never an option (a misspelt one: --lgeal).
+        if any(word == "-" or not word.startswith("-") for word in left) and any(
+                word.startswith("--fen") for word in self.given):
             # The shell split a FEN of several fields: its side to move and the rest were left over.
             message += " (a FEN of several fields is one argument: give it in quotes, --fen '…')"
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
@@ -97,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except StreamError as error:
-        # A reader gone, a full disk, a closed stream: one line, not a traceback. Output still
+        # A full disk, a closed stream: one line, not a traceback (a reader gone: nothing). Output still
         # buffered is written, or dropped if standard output is what failed (the interpreter would
         # fail on it again as it exits).
         if error.stream == "standard input":
@@ -107,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 silence_stdout()
         else:
             silence_stdout()
+        if error.reader_gone:
+            return EXIT_READER_GONE
         with contextlib.suppress(OSError, ValueError):  # standard error failing too: the exit status still tells
             print(f"dagaz-studio: error: {error.message}", file=sys.stderr)
         return EXIT_USAGE

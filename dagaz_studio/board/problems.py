@@ -29,9 +29,15 @@ def echoed(word: object, long: bool = False) -> str:
         shown = text if len(text) <= MAX_LONG_ECHOED else text[:half] + "…" + text[-half:]
     else:
         shown = text if len(text) <= MAX_ECHOED else text[:MAX_ECHOED] + "…"
-    if shown.isprintable():
-        return shown
-    return "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in shown)
+    return printable(shown)
+
+
+def printable(text: str) -> str:
+    """``text`` whole, each character that shows nothing or that a terminal would obey (a line break,
+    an escape) written as its escape (``\\n``, ``\\x1b``): a path said in a message stays one line."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in text)
 
 
 @dataclass(frozen=True)
@@ -44,7 +50,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+        return f"{printable(self.file)}:{self.line}:{self.column}: {self.message}"
 
 
 class BoardFileError(ValueError):

@@ -32,7 +32,9 @@ class TextFileError(ValueError):
         self.path = path
         self.line = line
         self.message = message
-        super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
+        from dagaz_studio.board.problems import printable
+
+        super().__init__(f"{printable(path)}:{line}: {message}" if line else f"{printable(path)}: {message}")
 
 
 def _kind(mode: int) -> str:

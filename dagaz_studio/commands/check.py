@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dagaz_studio.commands.common import printable, problem_lines
+
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
 
@@ -40,19 +42,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"dagaz-studio: error: {error}", file=sys.stderr)
         return EXIT_BAD_BOARD
     except BoardFileError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
+        for line in problem_lines(error.problems):
+            print(line, file=sys.stderr)
         return EXIT_BAD_BOARD
     from dagaz_studio.queries.piece_tests import test_problems
 
     # Every problem at once, the setup's and the tests' alike, as the loader reports its own.
     setup = setup_problem(board)
-    problems = ([setup] if setup is not None else []) + [str(problem) for problem in test_problems(board)]
-    for problem in problems:
-        print(problem, file=sys.stderr)
+    problems = ([setup] if setup is not None else []) + list(test_problems(board))
+    for line in problem_lines(problems):
+        print(line, file=sys.stderr)
     if problems:
         return EXIT_BAD_BOARD
-    filename = Path(board.source).name if board.source else str(args.board)
+    filename = printable(Path(board.source).name if board.source else str(args.board))
     parts = [
         board.name,
         _plural(len(board.squares), "square"),
@@ -95,5 +97,5 @@ def setup_problem(board: Board) -> str | None:
                     index = fen_field_index(error.field)
                     line, column = number, starts[index if index < len(starts) else 0] + 1
                     break
-        return f"{board.source or '<board>'}:{line}:{column}: setup: {error.message}"
+        return f"{printable(board.source or '<board>')}:{line}:{column}: setup: {error.message}"
     return None

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -16,6 +17,27 @@ if TYPE_CHECKING:
     from dagaz_studio.engine import Position
 
 EXIT_USAGE = 2
+
+
+def whole_number(text: str) -> int:
+    """An option's whole number: ASCII digits, with a sign or not, as every count the program reads
+    (``int()`` alone would read ``'٣'`` as 3 and ``'1_0'`` as 10). Usage errors as argparse's."""
+    import argparse
+    import re
+
+    if re.fullmatch(r"[+-]?[0-9]+", text) is None:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number (digits 0-9)")
+    return int(text)
+
+
+def decimal_number(text: str) -> float:
+    """An option's number with a fraction or not (``2.5``, ``64``, ``1e2``), in ASCII digits."""
+    import argparse
+    import re
+
+    if re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", text) is None:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number (digits 0-9, a point, an exponent)")
+    return float(text)
 
 
 class CommandError(Exception):
@@ -26,6 +48,43 @@ class CommandError(Exception):
         self.message = message
 
 
+#: The most problems a command lists of one board: past them, one line says how many more there are
+#: (a file of thousands of bad lines would bury the first under the rest).
+MAX_PROBLEMS_SHOWN = 50
+
+
+def problem_lines(problems: Sequence[object]) -> list[str]:
+    """The lines listing ``problems``: the first :data:`MAX_PROBLEMS_SHOWN`, then one saying how many
+    more there are (and in which file, when they are all in one)."""
+    lines = [str(problem) for problem in problems[:MAX_PROBLEMS_SHOWN]]
+    rest = problems[MAX_PROBLEMS_SHOWN:]
+    if rest:
+        files = {getattr(problem, "file", None) for problem in rest}
+        where = f"{printable(str(files.pop()))}: " if len(files) == 1 and None not in files else ""
+        lines.append(f"{where}… and {len(rest):,} more problem{'s' if len(rest) != 1 else ''}")
+    return lines
+
+
+@contextmanager
+def interrupt_deferred() -> Iterator[None]:
+    """Ctrl-C held until the block ends, then raised: for importing Qt, whose bindings abort the
+    interpreter (a core dump, not status 130) when an import of theirs is interrupted."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, _frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
 def open_board(argument: str) -> Board:
     """The board a command-line argument names (a path or a shipped board's name)."""
     from dagaz_studio.board import BoardFileError, load_board
@@ -33,7 +92,7 @@ def open_board(argument: str) -> Board:
     try:
         return load_board(argument)
     except BoardFileError as error:
-        raise CommandError("the board file has problems:\n" + "\n".join(str(p) for p in error.problems)) from None
+        raise CommandError("the board file has problems:\n" + "\n".join(problem_lines(error.problems))) from None
     except ValueError as error:
         raise CommandError(str(error)) from None
 
@@ -44,6 +103,9 @@ def open_position(board: Board, fen: str | None) -> Position:
     from dagaz_studio.engine import FenError, Position
     from dagaz_studio.pdn import PdnError, fen_from_pdn, is_pdn_fen
 
+    if fen == "-":
+        # moves --fen - reads a batch: the same words elsewhere would be refused as a placement.
+        raise CommandError("--fen -: only moves reads FENs from standard input (one a line); give the FEN itself")
     try:
         if fen is not None and is_pdn_fen(fen):
             fen = fen_from_pdn(board, fen)
@@ -58,6 +120,14 @@ def quoted(text: str) -> str:
     from dagaz_studio.board.problems import echoed
 
     return repr(echoed(text))
+
+
+def printable(text: str) -> str:
+    """``text`` (a path) as a message says it: whole, a line break or an escape written as its escape
+    (:func:`~dagaz_studio.board.problems.printable`, imported only when a message needs it)."""
+    from dagaz_studio.board.problems import printable as escaped
+
+    return escaped(text)
 
 
 def not_a_piece(board: Board, text: str) -> str:
@@ -99,9 +169,15 @@ def square_index(board: Board, name: str) -> int:
     return board.index(name)
 
 
+def said(message: str) -> str:
+    """A message as it is printed: each of its lines :func:`printable` (a character a terminal would
+    obey, from a FEN or a name typed, is written as its escape)."""
+    return "\n".join(printable(line) for line in message.split("\n"))
+
+
 def report(error: CommandError) -> int:
     """Print a user error on stderr; returns the exit status."""
-    print(f"dagaz-studio: error: {error.message}", file=sys.stderr)
+    print(f"dagaz-studio: error: {said(error.message)}", file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -146,13 +222,20 @@ class InputLines:
         return line
 
 
-def batch_lines(stream: IO[str] | InputLines | None = None, limit: int | None = None) -> Iterator[BatchLine]:
+#: The most of one line a batch reads past its limit, looking for the line's end: a line still going
+#: past it is no line of text (``/dev/zero``, a binary file) and the batch stops there.
+MAX_BATCH_LINE = 1_000_000
+
+
+def batch_lines(stream: IO[str] | InputLines | None = None, limit: int | None = None,
+                ceiling: int = MAX_BATCH_LINE) -> Iterator[BatchLine]:
     """The lines of a batch, each read at most ``limit`` characters at a time (default: the longest
     FEN a position accepts).
 
     A line longer than the limit or not UTF-8 text is still one line: it comes with a problem and
-    its text cut short, and the lines after it are read as usual. Memory stays bounded whatever the
-    input holds.
+    its text cut short, and the lines after it are read as usual. A line with no end within
+    ``ceiling`` characters is the last: its problem says the rest of the input is not read. Memory
+    and time stay bounded whatever the input holds.
     """
     if limit is None:
         from dagaz_studio.engine import MAX_FEN_LENGTH
@@ -178,8 +261,14 @@ def batch_lines(stream: IO[str] | InputLines | None = None, limit: int | None = 
         number += 1
         newline = "\n" if isinstance(chunk, str) else b"\n"
         too_long = not chunk.endswith(newline) and len(chunk) >= limit + 2
-        while too_long:  # skip the rest of the line, however long
-            rest = readline(65536)
+        endless = False
+        skipped = len(chunk)
+        while too_long:  # skip the rest of the line, up to the ceiling
+            if skipped >= ceiling:
+                endless = True
+                break
+            rest = readline(min(65536, ceiling - skipped))
+            skipped += len(rest)
             if not rest or rest.endswith(newline):
                 break
         problem = None
@@ -191,10 +280,16 @@ def batch_lines(stream: IO[str] | InputLines | None = None, limit: int | None = 
                 problem = f"not UTF-8 text (byte {error.start + 1} of the line)"
         else:
             text = chunk
+        if number == 1:
+            text = text.removeprefix("\ufeff")  # the mark an editor may put at a UTF-8 file's start
         text = text.rstrip("\r\n")
         if too_long:
             problem = f"longer than {limit:,} characters"
+            if endless:
+                problem += f", and no line end within {ceiling:,}: the rest of standard input is not read"
             from dagaz_studio.board.problems import echoed
 
             text = echoed(text)
         yield BatchLine(number, text, problem)
+        if endless:
+            return

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.commands.common import CommandError, not_a_piece, open_board, piece_definition, report
+from dagaz_studio.commands.common import CommandError, not_a_piece, open_board, piece_definition, report, whole_number
 from dagaz_studio.commands.pool import STATE, Workers, add_jobs_option, jobs_for, pool
 
 if TYPE_CHECKING:
@@ -36,9 +36,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--notation-b", choices=("dagaz", "betza", "parlett"), help="the notation of B")
     parser.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
                         help="with betza: whose reading where XBoard and Fairy-Stockfish differ")
-    parser.add_argument("--positions", type=int, default=1000, metavar="N",
+    parser.add_argument("--positions", type=whole_number, default=1000, metavar="N",
                         help="how many positions (default 1000)")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="the random positions' seed (default 0)")
+    parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="the random positions' seed (default 0)")
     parser.add_argument("--json", action="store_true", help="the result as one JSON object")
     add_jobs_option(parser, f"search with (default: every core from {PARALLEL_POSITIONS:,} positions on)")
 

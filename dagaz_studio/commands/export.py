@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from dagaz_studio.commands.common import EXIT_USAGE, CommandError, open_board, report
+from dagaz_studio.commands.common import EXIT_USAGE, CommandError, open_board, report, said
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = export_fsf(board)
     except IniError as error:
-        print(f"dagaz-studio: error: {error.message}", file=sys.stderr)
+        print(f"dagaz-studio: error: {said(error.message)}", file=sys.stderr)
         return EXIT_USAGE
     sys.stdout.write(text)
     return 0

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from dagaz_studio.commands.common import EXIT_USAGE
+from dagaz_studio.commands.common import EXIT_USAGE, MAX_PROBLEMS_SHOWN, printable, said
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,20 +35,24 @@ def run(args: argparse.Namespace) -> int:
     from dagaz_studio.variants_ini import IniError
     from dagaz_studio.variants_ini.files import read_ini_file, write_boards
 
+    if not args.out.strip():
+        # Path("") is the working folder: an unset variable (--out "$DIR") would write the boards there.
+        print("dagaz-studio: error: --out: no folder given (an empty argument)", file=sys.stderr)
+        return EXIT_USAGE
     try:
         text = read_ini_file(args.ini)
     except IniError as error:
-        print(f"dagaz-studio: error: {error}", file=sys.stderr)
+        print(f"dagaz-studio: error: {said(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     try:
         done, refused = import_checked(text, args.variant)
     except IniError as error:
-        where = f"{args.ini}:{error.line}" if error.line else args.ini
-        print(f"dagaz-studio: error: {where}: {error.message}", file=sys.stderr)
+        where = f"{printable(args.ini)}:{error.line}" if error.line else printable(args.ini)
+        print(f"dagaz-studio: error: {where}: {said(error.message)}", file=sys.stderr)
         return EXIT_USAGE
     try:
         for variant, path in zip(done, write_boards(done, Path(args.out))):
-            print(f"{variant.name}: {path}")
+            print(f"{variant.name}: {printable(str(path))}")
     except (SaveError, OSError) as error:
         if isinstance(error, FileExistsError):  # a file where the folder would be
             why = "it is a file, not a folder"
@@ -58,12 +62,15 @@ def run(args: argparse.Namespace) -> int:
             why = error.strerror
         else:
             why = str(error)
-        print(f"dagaz-studio: error: cannot write into {args.out}: {why}", file=sys.stderr)
+        print(f"dagaz-studio: error: cannot write into {printable(args.out)}: {printable(why)}", file=sys.stderr)
         return EXIT_USAGE
-    for refusal in refused:
-        where = f"{args.ini}:{refusal.line}: " if refusal.line else f"{args.ini}: "
+    for refusal in refused[:MAX_PROBLEMS_SHOWN]:  # the first, as a board's problems are listed
+        where = f"{printable(args.ini)}:{refusal.line}: " if refusal.line else f"{printable(args.ini)}: "
         section = f" [{refusal.section}]" if refusal.section else ""
-        print(f"dagaz-studio: {where}refused{section}: {refusal.message}", file=sys.stderr)
+        print(said(f"dagaz-studio: {where}refused{section}: {refusal.message}"), file=sys.stderr)
+    if len(refused) > MAX_PROBLEMS_SHOWN:
+        print(f"dagaz-studio: {printable(args.ini)}: … and {len(refused) - MAX_PROBLEMS_SHOWN:,} more refused",
+              file=sys.stderr)
     if refused:
         print(f"dagaz-studio: {len(done)} imported, {len(refused)} refused", file=sys.stderr)
     return EXIT_USAGE if refused else 0

@@ -8,7 +8,7 @@ import shlex
 import sys
 from typing import Any
 
-from dagaz_studio.commands.common import CommandError, report
+from dagaz_studio.commands.common import CommandError, report, whole_number
 
 EXIT_RIGHT = 0
 EXIT_WRONG = 1
@@ -38,7 +38,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                        help="the answer's notation (default: the lesson's)")
     check.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
                        help="with betza: whose reading where XBoard and Fairy-Stockfish differ (default xboard)")
-    check.add_argument("--positions", type=int, metavar="N",
+    check.add_argument("--positions", type=whole_number, metavar="N",
                        help="how many generated positions to compare on (default: the lesson's)")
     check.add_argument("--json", action="store_true", help="the verdict as one JSON object")
 

@@ -25,6 +25,7 @@ from dagaz_studio.commands.common import (
     open_position,
     piece_definition,
     report,
+    said,
     square_index,
 )
 from dagaz_studio.commands.pool import STATE, Workers, add_jobs_option, jobs_for, pool
@@ -352,5 +353,5 @@ def _print_error(number: int, fen: str, message: str, as_json: bool) -> None:
 
         print(json.dumps({"line": number, "fen": fen, "error": message}))
     else:
-        print(f"error: {message}")
+        print(f"error: {said(message)}")
     sys.stdout.flush()

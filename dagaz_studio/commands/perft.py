@@ -6,7 +6,7 @@ import argparse
 import time
 from typing import Any
 
-from dagaz_studio.commands.common import CommandError, open_board, open_position, report
+from dagaz_studio.commands.common import CommandError, open_board, open_position, report, whole_number
 from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, pool
 
 #: From this depth on, the default spreads the first moves over every core.
@@ -26,7 +26,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument("board", metavar="BOARD", help="a board file or a shipped board's name (e.g. chess)")
     parser.add_argument("--fen", metavar="FEN", help="the position (default: the board's initial one)")
-    parser.add_argument("--depth", type=int, required=True, metavar="N", help=f"how many moves deep (0 to {MAX_DEPTH:,})")
+    parser.add_argument("--depth", type=whole_number, required=True, metavar="N", help=f"how many moves deep (0 to {MAX_DEPTH:,})")
     parser.add_argument("--divide", action="store_true", help="also the count after each first move")
     add_jobs_option(parser, f"count with (default: every core from depth {PARALLEL_DEPTH} on)")
 

@@ -31,10 +31,9 @@ def add_jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
 
 def _job_count(text: str) -> int:
     """A ``--jobs`` value: a whole number of processes, at least one (0 or less is no number of them)."""
-    try:
-        count = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    from dagaz_studio.commands.common import whole_number
+
+    count = whole_number(text)
     if count < 1:
         raise argparse.ArgumentTypeError(f"{count}: give 1 or more processes")
     return count

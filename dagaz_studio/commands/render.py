@@ -11,7 +11,16 @@ import re
 import sys
 from pathlib import Path
 
-from dagaz_studio.commands.common import CommandError, open_board, open_position, report, square_index
+from dagaz_studio.commands.common import (
+    CommandError,
+    decimal_number,
+    open_board,
+    open_position,
+    printable,
+    report,
+    square_index,
+    whole_number,
+)
 
 FORMATS = (".png", ".svg")
 
@@ -30,7 +39,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--piece", metavar="NOTATION", help="put a piece of the side to move, moving by this "
                         "notation, on the --at square (replacing what stands there)")
     parser.add_argument("--out", metavar="FILE", required=True, help="the picture to write: FILE.png or FILE.svg")
-    parser.add_argument("--scale", type=float, default=None, metavar="PIXELS",
+    parser.add_argument("--scale", type=decimal_number, default=None, metavar="PIXELS",
                         help="image pixels per square (default 64)")
     parser.add_argument("--trace", action="store_true",
                         help="draw the run of the piece on --at step by step: FILE.png an animated PNG (APNG), "
@@ -38,7 +47,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "frame shows the notation's executed part highlighted and the step's sentence")
     parser.add_argument("--move", metavar="MOVE", help="with --trace: only the steps behind this move "
                         "(its name, e.g. O-O, or its coordinates, e.g. e1-g1)")
-    parser.add_argument("--delay", type=int, metavar="MS",
+    parser.add_argument("--delay", type=whole_number, metavar="MS",
                         help="with --trace: milliseconds a frame is shown (default 400)")
 
 
@@ -56,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         return report(CommandError("--delay sets how long each frame --trace draws is shown: give --trace too"))
     try:
         if out.suffix.lower() not in FORMATS:
-            raise CommandError(f"--out {args.out}: the file name must end in .png or .svg")
+            raise CommandError(f"--out {printable(args.out)}: the file name must end in .png or .svg")
         if args.scale is not None and not 4 <= args.scale <= 1000:
             raise CommandError(f"--scale {args.scale:g}: give between 4 and 1000 pixels per square")
         board = open_board(args.board)
@@ -75,7 +84,10 @@ def run(args: argparse.Namespace) -> int:
 
     # Qt only now, and offscreen unless a platform was chosen: no window is ever shown.
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from dagaz_studio.gui.board_view.export import MAX_PIXELS, PictureTooLarge, picture
+    from dagaz_studio.commands import common
+
+    with common.interrupt_deferred():
+        from dagaz_studio.gui.board_view.export import MAX_PIXELS, PictureTooLarge, picture
 
     try:
         data, scale = picture(board, position, highlights, out.suffix, None if args.scale is None else args.scale / 100)
@@ -83,14 +95,14 @@ def run(args: argparse.Namespace) -> int:
         return report(CommandError(f"--scale {args.scale:g}: {error}; this board fits up to --scale "
                                    f"{int(error.largest * 100 * 10) / 10:g}"))
     except MemoryError as error:
-        return report(CommandError(f"--out {args.out}: {error or 'out of memory'}"))
+        return report(CommandError(f"--out {printable(args.out)}: {error or 'out of memory'}"))
     if args.scale is None and scale < 0.64:
         print(f"dagaz-studio: note: drawn at {scale * 100:.3g} pixels per square, to stay within "
               f"{MAX_PIXELS:,} pixels", file=sys.stderr)
     try:
         _write(out, data)
     except OSError as error:
-        return report(CommandError(f"--out {args.out}: {error.strerror or error}; the previous file, if any, "
+        return report(CommandError(f"--out {printable(args.out)}: {printable(str(error.strerror or error))}; the previous file, if any, "
                                    "is unchanged"))
     return 0
 
@@ -104,10 +116,10 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
     suffix = out.suffix.lower()
     try:
         if suffix == ".gif":
-            raise CommandError(f"--out {args.out}: Qt's image writers write no animated GIF; write an animated "
+            raise CommandError(f"--out {printable(args.out)}: Qt's image writers write no animated GIF; write an animated "
                                "PNG (.png), which browsers play alike, or SVG frames (.svg)")
         if suffix not in (".png", ".svg"):
-            raise CommandError(f"--out {args.out}: with --trace the file name ends in .png (an animated PNG) or "
+            raise CommandError(f"--out {printable(args.out)}: with --trace the file name ends in .png (an animated PNG) or "
                                ".svg (a numbered series of frames)")
         if args.at is None:
             raise CommandError("--trace needs --at SQUARE: whose run to draw")
@@ -128,14 +140,17 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
         if not film.frames:
             raise CommandError(f"the run on {args.at} recorded no steps")
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        from dagaz_studio.gui.board_view.animation import film_pictures
+        from dagaz_studio.commands import common
+
+        with common.interrupt_deferred():
+            from dagaz_studio.gui.board_view.animation import film_pictures
 
         scale = None if args.scale is None else args.scale / 100
         pictures = film_pictures(film, ".svg" if suffix == ".svg" else ".png", scale)
     except CommandError as error:
         return report(error)
     except MemoryError as error:
-        return report(CommandError(f"--out {args.out}: {error or 'out of memory'}"))
+        return report(CommandError(f"--out {printable(args.out)}: {error or 'out of memory'}"))
     from dagaz_studio.commands.apng import animated_png
 
     try:
@@ -147,7 +162,7 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
         else:
             _write(out, animated_png(pictures, delay, 0, [frame.sentence for frame in film.frames]))
     except OSError as error:
-        return report(CommandError(f"--out {args.out}: {error.strerror or error}"))
+        return report(CommandError(f"--out {printable(args.out)}: {printable(str(error.strerror or error))}"))
     print(f"{len(pictures)} frames: {board.squares[square]}"
           + (f", the move {film.move}" if film.move else ", the whole run"), file=sys.stderr)
     return 0

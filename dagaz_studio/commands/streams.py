@@ -1,8 +1,9 @@
 """Standard input and output that fail with one line, not a traceback.
 
-A reader that stops early (``| head -1``), a full disk (``> /dev/full``) and a stream the shell closed
-(``>&-``, ``<&-``) are not defects of the program: each ends the command with exit status 2 and one
-line on standard error saying which stream failed and why. :func:`guarded` puts a thin wrapper round
+A full disk (``> /dev/full``) and a stream the shell closed (``>&-``, ``<&-``) are not defects of the
+program: each ends the command with exit status 2 and one line on standard error saying which stream
+failed and why. A reader that stops early (``| head -1``) has what it wanted: the command ends
+quietly, with the status of a process ended by SIGPIPE (141), as ``seq 100000 | head -1`` ends. :func:`guarded` puts a thin wrapper round
 standard output for the length of a command, so a failed write is told apart from any other
 ``OSError``; :func:`read_failure` does the same for reads of standard input.
 """
@@ -28,6 +29,8 @@ class StreamError(Exception):
             reason = error.strerror or str(error)
         super().__init__(f"could not {'read' if stream == 'standard input' else 'write'} {stream}: {reason}")
         self.stream = stream
+        #: Standard output's reader is gone (a broken pipe): nothing is wrong, and nothing is said.
+        self.reader_gone = stream == "standard output" and isinstance(error, BrokenPipeError)
         self.message = str(self)
 
 

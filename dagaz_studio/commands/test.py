@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from dagaz_studio.commands.common import EXIT_USAGE
+from dagaz_studio.commands.common import EXIT_USAGE, printable, problem_lines
 
 if TYPE_CHECKING:
     from dagaz_studio.queries.piece_tests import TestResult
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
                 print(json.dumps(result.as_json(), ensure_ascii=False))
             elif not result.passed:
                 # Where the problems of the same file are said to be: the file as named, and the line.
-                print(f"{result.file or result.board}:{result.line}: FAILED {result.describe()}")
+                print(f"{printable(result.file or result.board)}:{result.line}: FAILED {result.describe()}")
     if not args.json:
         # A board that could not be read ran no test: the count says so rather than "0 passed".
         not_read = "" if not unread else "; the board could not be read" if len(names) == 1 else \
@@ -85,18 +85,16 @@ def _run_board(name: str) -> tuple[int, list[tuple[TestResult, bool]] | None]:
         print(f"dagaz-studio: error: {error}", file=sys.stderr)
         return EXIT_USAGE, None
     except BoardFileError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
+        for line in problem_lines(error.problems):
+            print(line, file=sys.stderr)
         return EXIT_USAGE, None
     rules = Rules(board)
     # A setup that does not fit is the board's problem, said once where check says it; the tests of
     # the setup cannot run, those with a FEN of their own can.
     setup = setup_problem(board)
-    if setup is not None:
-        print(setup, file=sys.stderr)
     problems = test_problems(board, rules)
-    for problem in problems:
-        print(problem, file=sys.stderr)
+    for line in problem_lines(([setup] if setup is not None else []) + list(problems)):
+        print(line, file=sys.stderr)
     from dagaz_studio.queries.piece_tests import TestResult
 
     unreadable = {(problem.line, problem.column): problem for problem in problems}

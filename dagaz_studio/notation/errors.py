@@ -14,9 +14,13 @@ def text_around(text: str, start: int, end: int) -> tuple[str, str]:
     was cut), and the caret line that marks that part under it."""
     left = max(0, start - 40) if len(text) > SHOWN_CHARACTERS else 0
     right = min(len(text), left + SHOWN_CHARACTERS)
-    shown = ("…" if left else "") + text[left:right] + ("…" if right < len(text) else "")
-    width = max(1, min(end, right) - start)
-    return shown, " " * (start - left + (1 if left else 0)) + "^" + "~" * (width - 1)
+    # A character that shows nothing or that a terminal obeys (an escape, a tab) is shown as its
+    # escape, and the caret moved along by the characters that takes.
+    parts = [char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in text[left:right]]
+    shown = ("…" if left else "") + "".join(parts) + ("…" if right < len(text) else "")
+    before = sum(len(part) for part in parts[:max(0, start - left)])
+    width = max(1, sum(len(part) for part in parts[max(0, start - left):max(0, min(end, right) - left)]))
+    return shown, " " * (before + (1 if left else 0)) + "^" + "~" * (width - 1)
 
 #: The longest notation read, in characters, wherever it comes from (a board file, the command line,
 #: the window); a longer text is refused before any of it is parsed. Real pieces need a few hundred;

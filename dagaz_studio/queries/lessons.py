@@ -43,7 +43,10 @@ class LessonError(ValueError):
     ``reason``."""
 
     def __init__(self, path: str | Path, line: int, reason: str) -> None:
-        super().__init__(f"{path}:{line}: {reason}" if line else f"{path}: {reason}")
+        from dagaz_studio.board.problems import printable
+
+        shown = printable(str(path))
+        super().__init__(f"{shown}:{line}: {reason}" if line else f"{shown}: {reason}")
         self.path = str(path)
         self.line = line
         self.reason = reason

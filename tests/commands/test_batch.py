@@ -80,3 +80,31 @@ def test_the_fen_printed_with_a_typed_piece_reads_back_everywhere(capsys) -> Non
     assert main(["moves", "chess", "--fen", first["fen"], "--at", "e2", "--piece", "N,OM", "--json"]) == 0
     again = json.loads(capsys.readouterr().out)
     assert again["moves"] == first["moves"] and {m["to"] for m in first["moves"]} == {"f4", "d4"}
+
+
+def test_a_line_without_end_stops_the_batch_at_its_ceiling() -> None:
+    # /dev/zero, or a binary file given as a batch: one line that never ends is refused once it
+    # passes the ceiling, with the line number and what was not read, not skipped for ever.
+    stream = io.StringIO("a\n" + "b" * 200 + "\nc\n")
+    lines = list(batch_lines(stream, limit=10, ceiling=100))
+    assert [line.number for line in lines] == [1, 2]
+    assert "100" in (lines[1].problem or "") and "not read" in (lines[1].problem or "")
+    command = [sys.executable, "-m", "dagaz_studio", "moves", "chess", "--fen", "-"]
+    for jobs in ("1", "2"):
+        with open("/dev/zero", "rb") as zeros:
+            result = subprocess.run([*command, "--jobs", jobs], stdin=zeros, capture_output=True, timeout=60)
+        out = result.stdout.decode().splitlines()
+        assert len(out) == 1 and out[0].startswith("error: line 1: longer than")
+        assert "standard input" in out[0]
+        assert result.returncode == 2 and b"Traceback" not in result.stderr
+
+
+def test_a_batch_saved_with_a_byte_order_mark_reads_its_first_line() -> None:
+    # As board files and variants.ini are read: UTF-8 with or without the mark an editor may write.
+    for jobs in ("1", "2"):
+        result = _batch(f"\ufeff{EMPTY}\r\n{GOOD}\r\n".encode(), "--json", "--jobs", jobs)
+        answers = [json.loads(line) for line in result.stdout.decode().splitlines()]
+        assert answers[0] == {"fen": EMPTY, "moves": []} and len(answers[1]["moves"]) == 20
+        assert result.returncode == 0
+    lines = list(batch_lines(io.StringIO(f"\ufeff{EMPTY}\n\ufeff{EMPTY}\n")))
+    assert lines[0].text == EMPTY and lines[1].text == f"\ufeff{EMPTY}"  # only the file's start is a mark

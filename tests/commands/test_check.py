@@ -103,3 +103,31 @@ def test_a_byte_that_is_not_utf8_is_counted_from_1(capsys, tmp_path) -> None:  #
     path.write_bytes(b"ab\n\xff\n")
     assert main(["check", str(path)]) == 2
     assert f"{path}:2: is not UTF-8 text (byte 4): " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["check"], ["test"], ["moves"], ["perft", "--depth", "1"], ["play"], ["export"],
+                                     ["render", "--out", "never.png"]])
+def test_a_board_with_thousands_of_problems_shows_the_first_and_counts_the_rest(capsys, tmp_path, command):
+    from dagaz_studio.commands.common import MAX_PROBLEMS_SHOWN
+
+    path = tmp_path / "many.board"
+    path.write_text("bogus statement\n" * 30_000, encoding="utf-8")
+    assert main([command[0], str(path), *command[1:]]) == 2
+    err = capsys.readouterr().err.splitlines()
+    listed = [line for line in err if line.startswith(f"{path}:") and "unknown statement" in line]
+    assert len(listed) == MAX_PROBLEMS_SHOWN - 1  # the first line's second problem: no grid
+    # 30,001 problems in all: 30,000 statements, and the grid missing.
+    assert f"{path}: … and {30_001 - MAX_PROBLEMS_SHOWN:,} more problems" in err
+    assert len(err) <= MAX_PROBLEMS_SHOWN + 3
+
+
+def test_the_window_refusing_a_board_of_thousands_of_problems_shows_the_first(tmp_path):
+    path = tmp_path / "many.board"
+    path.write_text("bogus statement\n" * 30_000, encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-m", "dagaz_studio", "gui", str(path), "--quit-after", "1"],
+                            capture_output=True, text=True, timeout=120, env=env, cwd=REPO)
+    assert result.returncode == 2
+    err = result.stderr.splitlines()
+    assert err[0] == "dagaz-studio: error: the board file has problems:"
+    assert err[-1] == f"{path}: … and 29,951 more problems" and len(err) == 52

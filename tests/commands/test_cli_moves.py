@@ -196,3 +196,42 @@ def test_a_piece_notation_without_a_piece_is_refused(capsys, option) -> None:
     assert main(["moves", "chess", "--at", "e2", *option]) == 2
     assert f"{option[0]} says how --piece is read: give --piece NOTATION" in capsys.readouterr().err
     assert main(["moves", "chess", "--at", "e4", "--piece", "W", *option]) == 0
+
+
+@pytest.mark.parametrize(("argv", "option"), [
+    (["perft", "chess", "--depth", "٣"], "--depth"),
+    (["perft", "chess", "--depth", "1_0"], "--depth"),
+    (["perft", "chess", "--depth", "1", "--jobs", "٢"], "--jobs"),
+    (["compare", "chess", "N", "N", "--positions", "１０"], "--positions"),
+    (["compare", "chess", "N", "N", "--seed", "٣"], "--seed"),
+    (["lesson", "check", "6", "--answer", "W", "--positions", "٣"], "--positions"),
+    (["render", "chess", "--out", "x.png", "--scale", "٦٤"], "--scale"),
+    (["render", "chess", "--out", "x.png", "--scale", "6_4"], "--scale"),
+    (["render", "chess", "--at", "e2", "--trace", "--out", "x.png", "--delay", "٣٠٠"], "--delay"),
+])
+def test_a_number_option_reads_ascii_digits_only(argv: list[str], option: str, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    # As every count the program reads (docs/interpreter.md, "Limits and hostile input"): Python's int()
+    # and float() would read '٣' as 3, '１０' as 10 and '1_0' as 10.
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}: '{argv[argv.index(option) + 1]}' is not a" in err and "digits 0-9" in err
+
+
+def test_a_number_option_still_reads_signs_and_decimals(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    assert main(["perft", "chess", "--depth", "-1"]) == 2
+    assert "--depth must be 0 or more, not -1" in capsys.readouterr().err
+    assert main(["compare", "chess", "N", "N", "--seed", "-7", "--positions", "+3"]) == 0
+    assert main(["render", "chess", "--out", str(tmp_path / "x.svg"), "--scale", "2.5"]) == 2
+    assert "--scale 2.5: give between 4 and 1000" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["perft", "chess", "--depth", "1"], ["play", "chess"],
+                                     ["render", "chess", "--out", "never.png"]])
+def test_a_fen_of_a_dash_says_only_moves_reads_standard_input(command: list[str], capsys) -> None:
+    assert main([*command, "--fen", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "--fen -: only moves reads FENs from standard input" in err and "placement" not in err

@@ -244,3 +244,53 @@ def test_ctrl_c_while_the_workers_start_prints_no_traceback():
     assert process.returncode == 130
     assert stderr == ""
     assert _gone(workers)
+
+
+def test_ctrl_c_while_qt_is_imported_is_held_until_the_import_is_done() -> None:
+    # An interrupted import of PySide6 aborts the interpreter ("Fatal Python error: libshiboken/signature"),
+    # with a core dump, rather than ending with status 130.
+    from dagaz_studio.commands.common import interrupt_deferred
+
+    reached = False
+    with pytest.raises(KeyboardInterrupt), interrupt_deferred():
+        os.kill(os.getpid(), signal.SIGINT)
+        reached = True
+    assert reached
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_render_imports_qt_with_ctrl_c_held(monkeypatch, tmp_path) -> None:
+    import contextlib
+
+    from dagaz_studio.commands import common
+
+    held = []
+
+    @contextlib.contextmanager
+    def counted():
+        held.append(True)
+        yield
+
+    monkeypatch.setattr(common, "interrupt_deferred", counted)
+    assert main(["render", "chess", "--out", str(tmp_path / "a.svg")]) == 0
+    assert main(["render", "chess", "--at", "e2", "--trace", "--out", str(tmp_path / "b.svg")]) == 0
+    assert len(held) == 2
+
+
+def test_the_window_imports_qt_with_ctrl_c_held(monkeypatch) -> None:
+    # Ctrl-C while the window's modules were imported: "ImportError: libshiboken: could not import
+    # module 'PySide6.QtGui'" and its traceback, status 1.
+    import contextlib
+
+    from dagaz_studio.commands import common
+
+    held = []
+
+    @contextlib.contextmanager
+    def counted():
+        held.append(True)
+        yield
+
+    monkeypatch.setattr(common, "interrupt_deferred", counted)
+    assert main(["gui", "no-such-board"]) == 2
+    assert held == [True]

@@ -118,3 +118,34 @@ def test_import_into_a_file_says_it_is_not_a_folder(tmp_path, monkeypatch, capsy
     assert main(["import", "v.ini", "--out", out]) == 2
     err = capsys.readouterr().err.strip()
     assert err == f"dagaz-studio: error: cannot write into {out}: {why}"  # not "[Errno 17] File exists"
+
+
+@pytest.mark.parametrize("out", ["", "  "])
+def test_import_into_an_empty_folder_name_writes_nothing(tmp_path, monkeypatch, capsys, out) -> None:
+    # An unset variable (--out "$DIR") named the working folder: the boards were written there.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "v.ini").write_text("[foo:chess]\n", encoding="utf-8")
+    assert main(["import", "v.ini", "--out", out]) == 2
+    assert capsys.readouterr().err.strip() == "dagaz-studio: error: --out: no folder given (an empty argument)"
+    assert not list(tmp_path.glob("*.board"))
+
+
+def test_import_lists_the_first_refusals_and_counts_the_rest(tmp_path, monkeypatch, capsys) -> None:
+    from dagaz_studio.commands.common import MAX_PROBLEMS_SHOWN
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "v.ini").write_text("".join(f"[v{n}:nosuchparent]\n" for n in range(900)), encoding="utf-8")
+    assert main(["import", "v.ini", "--out", "out"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert sum("refused [v" in line for line in err) == MAX_PROBLEMS_SHOWN
+    assert err[-2:] == [f"dagaz-studio: v.ini: … and {900 - MAX_PROBLEMS_SHOWN} more refused",
+                        "dagaz-studio: 0 imported, 900 refused"]
+
+
+@pytest.mark.parametrize("command", [["moves", "chess"], ["perft", "chess", "--depth", "1"]])
+def test_a_misspelt_option_beside_a_quoted_fen_is_not_said_to_need_quotes(capsys, command) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main([*command, "--fen", "8/8/8/8/8/8/8/K6k w - - 0 1", "--lgeal"])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert "unrecognized arguments: --lgeal" in err and "quotes" not in err

@@ -167,3 +167,10 @@ def test_a_shorter_series_of_svg_frames_leaves_none_of_a_longer_one_behind(tmp_p
     frames = [name for name in shorter if name != "run-notes.svg"]
     assert frames == [f"run-{n:03d}.svg" for n in range(1, len(frames) + 1)]
     assert "13 frames" in capsys.readouterr().err
+
+
+def test_a_pasted_page_as_the_move_is_quoted_by_its_start(tmp_path: Path, capsys) -> None:
+    assert main(["render", "chess", "--at", "e1", "--trace", "--move", "O-O" + "x" * 100_000 + "\x1b",
+                 "--out", str(tmp_path / "a.png")]) == 2
+    err = capsys.readouterr().err
+    assert "has no move 'O-Oxxxxx" in err and len(err) < 1000 and "\x1b" not in err
