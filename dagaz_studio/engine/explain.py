@@ -24,7 +24,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.engine.heaps import Heap, heap_with_hand, push_heap
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.stacks import Column
+from dagaz_studio.engine.state import as_cell
 from dagaz_studio.engine.values import EventKind, Move, RunawayNotation, TraceEvent, describe_move
 from dagaz_studio.engine.why_not import Way, summary, way_to
 
@@ -312,6 +315,7 @@ def board_at(cells: Sequence[Piece | None], trace: Sequence[TraceEvent], tree: T
     hand: list[tuple[Piece, int]] = []
     captured: list[tuple[int, Piece]] = []
     stops: list[int] = []
+    sowing = 0  # once a heap is lifted seed by seed: how many piece types a heap counts
     for step in tree.path(index):
         event = trace[step]
         square = event.square
@@ -322,9 +326,29 @@ def board_at(cells: Sequence[Piece | None], trace: Sequence[TraceEvent], tree: T
             piece = board[square]
             if piece is not None:
                 board[square] = None
-                hand.append((piece, square))
+                # A heap lifted to be sown is in hand seed by seed, as the event's hand names them.
+                if isinstance(piece, Heap) and len(event.hand) == len(hand) + piece.size:
+                    push_heap(hand, piece, square)
+                    sowing = len(piece.counts)
+                else:
+                    hand.append((piece, square))
             if kind == EventKind.PARTIAL:
                 stops.append(square)
+        elif kind == EventKind.PUT and sowing and len(event.hand) < len(hand):
+            # Seeds sown: the heap there gains the pieces that left the hand (one, or all of them).
+            board[square] = as_cell(heap_with_hand(board[square], hand[len(event.hand):], sowing))
+            del hand[len(event.hand):]
+        elif kind in (EventKind.PUT, EventKind.CAPTURE) and hand and isinstance(hand[-1][0], Column) \
+                and isinstance(board[square], Column):
+            # A column put goes on top of the column there; a capture takes that column's top
+            # under the moving column, and what was under it stays.
+            old = board[square]
+            if kind == EventKind.PUT:
+                board[square] = as_cell(hand.pop()[0].on(old))
+            else:
+                board[square] = as_cell(old.without_top())
+                hand[-1] = (hand[-1][0].under(old.pieces[0]), hand[-1][1])
+                captured.append((square, as_cell(Column(old.pieces[:1]))))
         elif kind == EventKind.CAPTURE or (kind == EventKind.PUT and hand):
             # What stood there is taken either way; a put leaves the last piece in hand in its place.
             old = board[square]

@@ -118,3 +118,48 @@ def test_the_palette_adds_a_seed_to_a_pit_and_puts_a_column_of_one_piece(qtbot) 
     assert document.fen().split("/")[3] == "3s3"
     assert window.board.index("d4") in window.board_view.piece_items()
     qtbot.waitUntil(lambda: not window.move_explorer.runner.running, timeout=20000)
+
+
+def _step_to(qtbot, window, reply, test) -> None:
+    """Move the stepper to the first step of the run whose event passes ``test``."""
+    player = window.trace_player
+    qtbot.waitUntil(lambda: bool(player.sequence) and player.current_index() is not None, timeout=20000)
+    position = next(p for p, index in enumerate(player.sequence) if test(reply.trace[index]))
+    player.go_to(position)
+
+
+def test_stepping_through_a_sowing_shows_each_pit_gain_a_seed(qtbot) -> None:
+    """At each step of a pit's run the board shows the pits as the run has them: the lifted pit empty,
+    one seed more on each pit sown so far, drawn as pits with their counts, none taken."""
+    window = open_window(qtbot, "oware")
+    board, view = window.board, window.board_view
+    reply = click_and_wait(qtbot, window, "c1")
+    _step_to(qtbot, window, reply, lambda e: e.kind == "put" and board.squares[e.square] == "e1")
+    items = view.piece_items()
+    assert board.index("c1") not in items
+    tips = {square: items[board.index(square)].toolTip() for square in ("d1", "e1", "f1", "f2", "a1")}
+    assert tips == {"d1": "5 pieces", "e1": "5 pieces", "f1": "4 pieces", "f2": "4 pieces", "a1": "4 pieces"}
+    assert not view.faded_items()
+    window.trace_player.go_to_end()
+    items = view.piece_items()
+    assert [items[board.index(s)].toolTip() for s in ("d1", "e1", "f1", "f2")] == ["5 pieces"] * 4
+    assert board.index("c1") not in items and not view.faded_items()
+
+
+def test_stepping_through_a_column_s_capture_keeps_the_column_under_the_piece_taken(qtbot) -> None:
+    """On a stack board a capture takes the top of the column jumped, which stays on its square with
+    what was under it, and the taken piece goes under the moving column, drawn as columns."""
+    window = open_window(qtbot, "lasca")
+    board, view = window.board, window.board_view
+    window.document.set_fen("7/7/7/3(so)3/2S4/7/7 w")
+    reply = click_and_wait(qtbot, window, "c3")
+    capture = next(i for i, m in enumerate(reply.moves) if board.squares[m.target] == "e5")
+    window.trace_player.show_move(capture)
+    _step_to(qtbot, window, reply, lambda e: e.kind == "capture")
+    items = view.piece_items()
+    assert items[board.index("d4")].toolTip() == "o (from the top down)"
+    assert board.index("c3") not in items and not view.faded_items()
+    window.trace_player.go_to_end()
+    items = view.piece_items()
+    assert items[board.index("e5")].toolTip() == "S / s (from the top down)"
+    assert items[board.index("d4")].toolTip() == "o (from the top down)"

@@ -9,7 +9,7 @@ captures so far, and whether the check on a square passed.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPointF, QRectF
@@ -17,6 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.gui.board_view.kinds import Contents, cells_contents
 from dagaz_studio.gui.lazy_qt import Qt
 
 if TYPE_CHECKING:
@@ -71,13 +72,16 @@ class StepPieces:
 
     ``placement``: square -> piece standing there; ``captured``: pieces taken so far (drawn faded
     where their square is now empty); ``hand``: the piece on top of the hand, drawn small at the
-    cursor; ``stops``: landing points of the partial moves so far (drawn as a chain's stops).
+    cursor; ``stops``: landing points of the partial moves so far (drawn as a chain's stops);
+    ``contents``: on a heap or stack board, the heap or column standing, or taken, on each of those
+    squares, drawn as such rather than as its first piece.
     """
 
     placement: dict[int, DrawnPiece]
     captured: dict[int, DrawnPiece]
     hand: DrawnPiece | None = None
     stops: tuple[int, ...] = ()
+    contents: dict[int, Contents] = field(default_factory=dict)
 
     @classmethod
     def at_step(cls, at: StepBoard, board: Board, unknown: str, stands_for: int | None = None) -> StepPieces:
@@ -91,9 +95,12 @@ class StepPieces:
                 return piece.player, kinds[kind].name, kinds[kind].letter
             return piece.player, unknown, "?"
 
-        return cls(placement={square: drawn(piece) for square, piece in enumerate(at.cells) if piece is not None},
-                   captured={square: drawn(piece) for square, piece in at.captured},
-                   hand=drawn(at.hand[-1][0]) if at.hand else None, stops=at.stops)
+        placement = {square: drawn(piece) for square, piece in enumerate(at.cells) if piece is not None}
+        captured = {square: drawn(piece) for square, piece in at.captured}
+        # A square emptied shows what was taken from it; one still holding a column, what is left.
+        held = {**dict(at.captured), **{square: at.cells[square] for square in placement}}
+        return cls(placement=placement, captured=captured, hand=drawn(at.hand[-1][0]) if at.hand else None,
+                   stops=at.stops, contents=cells_contents(board, kinds, held))
 
 
 def _item(path: QPainterPath, pen: QPen, brush: QBrush | QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush) -> QGraphicsPathItem:
