@@ -137,6 +137,9 @@ def _role(move: Move, square: int) -> str | None:
         return "lands there before going on"
     if any(origin == square for origin, _ in move.also):
         return "moves the piece standing there"
+    changes = dict(move.changes)  # a heap sown on the way, a piece turned over in place
+    if square in changes:
+        return "adds to the heap there" if isinstance(changes[square], Heap) else "changes what stands there"
     return None
 
 

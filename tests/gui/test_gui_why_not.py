@@ -42,3 +42,13 @@ def test_the_horse_s_blocked_leg_and_the_cannon_s_missing_piece(qtbot) -> None:
     click_and_wait(qtbot, window, "b3")
     lines = _why_not(qtbot, window, "b9")
     assert "[P] failed on b8, b7, b6, b5, b4: it is empty" in lines[0]
+
+
+def test_a_pit_sown_on_the_way_is_said_to_be_reached(qtbot) -> None:
+    """On a heap board a sowing puts a seed in every pit it passes: asked about one of them, the window
+    says the move adds to its heap, not that no way through the notation acts there."""
+    window = open_window(qtbot, "oware")
+    click_and_wait(qtbot, window, "c1")
+    lines = _why_not(qtbot, window, "e1")
+    assert lines[0] == "e1 is reached: the move c1-f2 adds to the heap there."
+    assert window.trace_player.current_event() is not None
