@@ -52,3 +52,25 @@ def test_a_pit_sown_on_the_way_is_said_to_be_reached(qtbot) -> None:
     lines = _why_not(qtbot, window, "e1")
     assert lines[0] == "e1 is reached: the move c1-f2 adds to the heap there."
     assert window.trace_player.current_event() is not None
+
+
+def test_why_not_for_a_piece_in_hand_says_where_it_can_be_dropped(qtbot) -> None:
+    """With a piece in hand selected, "Why (not) here?" answers for its drops (which are not run step
+    by step), rather than doing nothing."""
+    from tests.helpers.gui_window import click_hand
+
+    window = open_window(qtbot, "shogi")
+    window.document.set_fen("lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Bp] b - - 0 2")
+    click_hand(qtbot, window, 0, "Bishop")
+    assert _why_not(qtbot, window, "e5") == ["e5 is reached: the Sente Bishop in hand can be dropped there."]
+    assert _why_not(qtbot, window, "e9") == [
+        "e9 is not reached: the Sente Bishop in hand is dropped on an empty square, and a Gote King stands there."]
+    click_hand(qtbot, window, 1, "Pawn")
+    lines = _why_not(qtbot, window, "a5")  # a second Pawn on the file: the piece's drop flag forbids it
+    assert lines[0].startswith("a5 is not reached: the Gote Pawn in hand could be dropped there")
+    assert "the game's rules forbid that drop" in lines[0]
+    window = open_window(qtbot, "crazyhouse")
+    window.document.set_fen("1nbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR[P] w Kk - 0 1")
+    click_hand(qtbot, window, 0, "Pawn")
+    assert _why_not(qtbot, window, "a8") == [
+        "a8 is not reached: the drop rules of the White Pawn in hand leave that square out."]
