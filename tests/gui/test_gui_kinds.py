@@ -163,3 +163,20 @@ def test_stepping_through_a_column_s_capture_keeps_the_column_under_the_piece_ta
     items = view.piece_items()
     assert items[board.index("e5")].toolTip() == "S / s (from the top down)"
     assert items[board.index("d4")].toolTip() == "o (from the top down)"
+
+
+def test_stepping_through_a_notation_tried_on_a_stack_board_draws_its_column(qtbot) -> None:
+    """A notation tried on an empty square of a stack board moves a typed piece, which is no piece type
+    of the board: its column is drawn at each step, lettered as the typed piece."""
+    from tests.helpers.gui_window import click, type_and_wait, wait_for_steps
+
+    window = open_window(qtbot, "lasca")
+    board, view = window.board, window.board_view
+    click(qtbot, window, "d4")
+    reply = type_and_wait(qtbot, window, "X")
+    assert sorted(board.squares[m.target] for m in reply.moves) == ["c5", "e5"]
+    wait_for_steps(qtbot, window, "X")
+    window.trace_player.show_move(next(i for i, m in enumerate(reply.moves) if board.squares[m.target] == "e5"))
+    window.trace_player.go_to_end()
+    # X checks nothing: it lands on the Black Soldier there, its column put on top of that one.
+    assert view.piece_items()[board.index("e5")].toolTip() == "? / s (from the top down)"

@@ -136,19 +136,25 @@ def height_badge(centre: QPointF, height: int, unit: float) -> QGraphicsItem:
     return tag
 
 
-def cells_contents(board: Board, kinds: Sequence[PieceType], cells: Mapping[int, object]) -> dict[int, Contents]:
+def cells_contents(board: Board, kinds: Sequence[PieceType], cells: Mapping[int, object],
+                   unknown: str = "*") -> dict[int, Contents]:
     """The heaps and columns among ``cells`` (square -> what it holds) as the board view draws them,
-    their pieces' letters read from ``kinds``: see :func:`position_contents`."""
+    their pieces' letters read from ``kinds`` (a kind not among them, a typed notation's piece, is
+    lettered ``unknown``): see :func:`position_contents`."""
     board_kind = board.kind_type
     if board_kind.holds_pieces:
         return {}
+
+    def letter(kind: int, player: int | None = None) -> str:
+        known = kinds[kind].letter if 0 <= kind < len(kinds) else unknown
+        return known if player is None else known.upper() if player == 0 else known.lower()
+
     out: dict[int, Contents] = {}
     for square, cell in cells.items():
         if isinstance(cell, Heap):
-            out[square] = (board_kind, tuple((kinds[k].letter, n) for k, n in enumerate(cell.counts)))
+            out[square] = (board_kind, tuple((letter(k), n) for k, n in enumerate(cell.counts)))
         elif isinstance(cell, Column):
-            out[square] = (board_kind, tuple((player, kinds[kind].letter.upper() if player == 0
-                                              else kinds[kind].letter.lower()) for player, kind in cell.pieces))
+            out[square] = (board_kind, tuple((player, letter(kind, player)) for player, kind in cell.pieces))
     return out
 
 

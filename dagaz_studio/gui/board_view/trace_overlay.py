@@ -95,12 +95,14 @@ class StepPieces:
                 return piece.player, kinds[kind].name, kinds[kind].letter
             return piece.player, unknown, "?"
 
+        # A typed piece in a column is lettered as the piece it stands for, or as the typed piece.
+        typed = kinds[stands_for].letter if stands_for is not None and 0 <= stands_for < len(kinds) else "?"
         placement = {square: drawn(piece) for square, piece in enumerate(at.cells) if piece is not None}
         captured = {square: drawn(piece) for square, piece in at.captured}
         # A square emptied shows what was taken from it; one still holding a column, what is left.
         held = {**dict(at.captured), **{square: at.cells[square] for square in placement}}
         return cls(placement=placement, captured=captured, hand=drawn(at.hand[-1][0]) if at.hand else None,
-                   stops=at.stops, contents=cells_contents(board, kinds, held))
+                   stops=at.stops, contents=cells_contents(board, kinds, held, typed))
 
 
 def _item(path: QPainterPath, pen: QPen, brush: QBrush | QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush) -> QGraphicsPathItem:
