@@ -180,3 +180,15 @@ def test_stepping_through_a_notation_tried_on_a_stack_board_draws_its_column(qtb
     window.trace_player.go_to_end()
     # X checks nothing: it lands on the Black Soldier there, its column put on top of that one.
     assert view.piece_items()[board.index("e5")].toolTip() == "? / s (from the top down)"
+
+
+def test_the_seeds_of_a_store_are_not_named_as_the_side_to_move_s(qtbot) -> None:
+    """Kalah's stores lie outside the rows the board gives owners: clicked, a store's seeds are named as
+    the nobody's pieces they are, not as the side to move's (North's seeds in South's store)."""
+    window = open_window(qtbot, "kalah")
+    window.document.set_fen("0,4,4,4,4,4,4,0/0,4,4,4,4,4,4,5 b")
+    click_and_wait(qtbot, window, "h1")
+    assert window.move_explorer.panel.summary.text().startswith("Seed on h1: 0 legal moves"), \
+        window.move_explorer.panel.summary.text()
+    click_and_wait(qtbot, window, "b1")
+    assert window.move_explorer.panel.summary.text().startswith("South Seed on b1")

@@ -380,6 +380,8 @@ class QtMoveExplorer(QObject):
             what = f"Trying a notation on {board.squares[origin]}, as a {player} piece"
         elif request.notation is not None:
             what = f"{player} {kind} on {board.squares[origin]}, by its edited notation (not applied yet)"
+        elif piece is not None and piece.player < 0 and owner is None:
+            what = f"{kind} on {board.squares[origin]}"  # nobody's (a heap off the owned rows): no side named
         else:
             what = f"{player} {kind} on {board.squares[origin]}"
         total, shown = len(reply.moves), len(reply.allowed)
