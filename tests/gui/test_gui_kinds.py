@@ -192,3 +192,18 @@ def test_the_seeds_of_a_store_are_not_named_as_the_side_to_move_s(qtbot) -> None
         window.move_explorer.panel.summary.text()
     click_and_wait(qtbot, window, "b1")
     assert window.move_explorer.panel.summary.text().startswith("South Seed on b1")
+
+
+def test_a_big_heap_in_hand_is_counted_not_named_seed_by_seed(qtbot) -> None:
+    """A pit of twenty seeds lifted: the hand is said as "Seed ×20", on the board and under the step's
+    sentence, not as twenty names in a label wider than the board."""
+    window = open_window(qtbot, "oware")
+    window.document.set_fen("4,4,4,4,4,4/4,4,20,0,4,0 w 0 0")
+    reply = click_and_wait(qtbot, window, "c1")
+    _step_to(qtbot, window, reply, lambda e: e.kind == "lift")
+    assert "in hand: Seed ×20" in window.trace_player.sentence.text()
+    view = window.board_view
+    labels = [item for item in view.trace_step_items() if item.boundingRect().width() > 0
+              and type(item).__name__ == "QGraphicsPathItem" and item.brush().color().name() == "#000000"]
+    board_width = max(view.square_centre(s).x() for s in range(12)) - min(view.square_centre(s).x() for s in range(12))
+    assert labels and all(label.sceneBoundingRect().width() < board_width for label in labels)

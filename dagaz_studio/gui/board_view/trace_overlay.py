@@ -9,6 +9,7 @@ captures so far, and whether the check on a square passed.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -105,6 +106,17 @@ class StepPieces:
                    stops=at.stops, contents=cells_contents(board, kinds, held, typed))
 
 
+def held_words(hand: Sequence[str]) -> str:
+    """The pieces in hand, bottom first, a run of one type counted: ``Seed ×20``, ``King, Rook``."""
+    runs: list[tuple[str, int]] = []
+    for name in hand:
+        if runs and runs[-1][0] == name:
+            runs[-1] = (name, runs[-1][1] + 1)
+        else:
+            runs.append((name, 1))
+    return ", ".join(name if count == 1 else f"{name} ×{count}" for name, count in runs)
+
+
 def _item(path: QPainterPath, pen: QPen, brush: QBrush | QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush) -> QGraphicsPathItem:
     item = QGraphicsPathItem(path)
     item.setPen(pen)
@@ -152,7 +164,7 @@ def trace_step_items(view: SquareGeometry, step: TraceStep, unit: float) -> list
             # Below the cursor, or above it on the bottom row, so the label stays on the board.
             bottom = board.row_of[step.cursor] == max(board.row_of)
             below = QPointF(centre.x(), centre.y() + (-0.62 if bottom else 0.62) * unit)
-            items.extend(_label("in hand: " + ", ".join(step.hand), below, unit))
+            items.extend(_label("in hand: " + held_words(step.hand), below, unit))
 
     if step.checked is not None and step.checked in squares:
         corner = view.square_centre(step.checked) + QPointF(unit * 0.3, -unit * 0.3)
