@@ -3,6 +3,8 @@ heights, and clicking a pit or a column shows its moves."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from tests.helpers.gui_window import click_and_wait, open_window
 
 
@@ -207,3 +209,18 @@ def test_a_big_heap_in_hand_is_counted_not_named_seed_by_seed(qtbot) -> None:
               and type(item).__name__ == "QGraphicsPathItem" and item.brush().color().name() == "#000000"]
     board_width = max(view.square_centre(s).x() for s in range(12)) - min(view.square_centre(s).x() for s in range(12))
     assert labels and all(label.sceneBoundingRect().width() < board_width for label in labels)
+
+
+def test_a_wrong_side_to_move_is_told_the_letters_the_fen_field_writes(qtbot) -> None:
+    """Oware's FEN writes North to move as 'b', as every two-player board does: a wrong side to move
+    typed in the FEN field is told 'w' or 'b' (North's own 'n' is read too), not 'w' or 'n' alone."""
+    window = open_window(qtbot, "oware")
+    editor = window.position_editor
+    window.document.set_turn(1)
+    assert window.document.fen().split()[1] == "b"
+    editor.fen_field.setText("4,4,4,4,4,4/4,4,4,4,4,4 x 0 0")
+    qtbot.keyClick(editor.fen_field, Qt.Key.Key_Return)
+    assert "expected 'w' or 'b' or 'n'" in editor.fen_error.text().replace("\u200b", "")
+    editor.fen_field.setText("4,4,4,4,4,4/4,4,4,4,4,4 n 0 0")
+    qtbot.keyClick(editor.fen_field, Qt.Key.Key_Return)
+    assert not editor.fen_error.text() and window.document.position.turn == 1
