@@ -21,7 +21,7 @@ from dagaz_studio.document.events import Event
 from dagaz_studio.document.history import Change, History
 from dagaz_studio.document.positions import assign, check_holding, initial_position, placed, put, same
 from dagaz_studio.document.record import GameRecord
-from dagaz_studio.engine import Piece, Position
+from dagaz_studio.engine import Heap, Piece, Position
 
 if TYPE_CHECKING:
     # Editing and playing load the engine's rules when first asked: opening a board and drawing it
@@ -271,9 +271,11 @@ class Document:
         """Take away the piece on ``square`` (nothing happens on an empty square)."""
         position = self._require_position()
         self._check_square(square)
-        if position.cells[square] is None:
+        cell = position.cells[square]
+        if cell is None:
             return
-        self._edit(f"Remove the piece on {position.board.squares[square]}", lambda p: put(p, square, None))
+        what = "heap" if isinstance(cell, Heap) else "column" if getattr(cell, "height", 1) > 1 else "piece"
+        self._edit(f"Remove the {what} on {position.board.squares[square]}", lambda p: put(p, square, None))
 
     def add_to_hand(self, player: int, kind: int | str) -> None:
         """Put one piece of ``kind`` (index or name) in ``player``'s hand, one undoable step. Raises

@@ -224,3 +224,20 @@ def test_a_wrong_side_to_move_is_told_the_letters_the_fen_field_writes(qtbot) ->
     editor.fen_field.setText("4,4,4,4,4,4/4,4,4,4,4,4 n 0 0")
     qtbot.keyClick(editor.fen_field, Qt.Key.Key_Return)
     assert not editor.fen_error.text() and window.document.position.turn == 1
+
+
+def test_removing_a_heap_or_a_column_is_named_as_such_in_the_undo_step(qtbot) -> None:
+    """The Edit menu names what Remove took: a pit's heap, a column of several pieces, not "the piece"."""
+    window = open_window(qtbot, "oware")
+    editor = window.position_editor
+    editor.set_tool("remove")
+    editor.square_clicked(window.board.index("c1"))
+    assert window.undo_action.text().replace("&", "") == "Undo Remove the heap on c1"
+    window = open_window(qtbot, "lasca")
+    window.document.set_fen("7/7/7/3(so)3/2S4/7/7 w")
+    editor = window.position_editor
+    editor.set_tool("remove")
+    editor.square_clicked(window.board.index("d4"))
+    assert window.undo_action.text().replace("&", "") == "Undo Remove the column on d4"
+    editor.square_clicked(window.board.index("c3"))
+    assert window.undo_action.text().replace("&", "") == "Undo Remove the piece on c3"
