@@ -19,9 +19,9 @@ from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.document.board_changes import describe_board_changes
 from dagaz_studio.document.events import Event
 from dagaz_studio.document.history import Change, History
-from dagaz_studio.document.positions import assign, check_holding, initial_position, placed, put, same
+from dagaz_studio.document.positions import assign, check_holding, held, initial_position, placed, put, same
 from dagaz_studio.document.record import GameRecord
-from dagaz_studio.engine import Heap, Piece, Position
+from dagaz_studio.engine import Piece, Position
 
 if TYPE_CHECKING:
     # Editing and playing load the engine's rules when first asked: opening a board and drawing it
@@ -272,10 +272,8 @@ class Document:
         position = self._require_position()
         self._check_square(square)
         cell = position.cells[square]
-        if cell is None:
-            return
-        what = "heap" if isinstance(cell, Heap) else "column" if getattr(cell, "height", 1) > 1 else "piece"
-        self._edit(f"Remove the {what} on {position.board.squares[square]}", lambda p: put(p, square, None))
+        if cell is not None:
+            self._edit(f"Remove the {held(cell)} on {position.board.squares[square]}", lambda p: put(p, square, None))
 
     def add_to_hand(self, player: int, kind: int | str) -> None:
         """Put one piece of ``kind`` (index or name) in ``player``'s hand, one undoable step. Raises
