@@ -241,3 +241,18 @@ def test_removing_a_heap_or_a_column_is_named_as_such_in_the_undo_step(qtbot) ->
     assert window.undo_action.text().replace("&", "") == "Undo Remove the column on d4"
     editor.square_clicked(window.board.index("c3"))
     assert window.undo_action.text().replace("&", "") == "Undo Remove the piece on c3"
+
+
+def test_a_notation_betza_cannot_say_stays_in_dagaz_when_betza_is_chosen(qtbot) -> None:
+    """Oware's seed sows, which Betza cannot say: choosing Betza for it keeps its Dagaz notation and
+    says why, instead of reading the Dagaz text as Betza, marking the type edited with an error and
+    showing no moves."""
+    window = open_window(qtbot, "oware")
+    editor = window.notation_editor
+    click_and_wait(qtbot, window, "c1")
+    notation = window.board.pieces["Seed"].notation_text
+    editor.set_language("betza")
+    assert editor.source_language == "dagaz" and editor.text() == notation
+    assert editor.error_label.text() == "The Seed's notation cannot be said in Betza: it stays in Dagaz."
+    assert editor.piece == "Seed" and not editor.unapplied()
+    assert window.move_explorer.panel.summary.text().startswith("South Seed on c1: 1 legal move")
