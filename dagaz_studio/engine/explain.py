@@ -29,7 +29,7 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.state import as_cell
 from dagaz_studio.engine.values import EventKind, Move, RunawayNotation, TraceEvent, describe_move
-from dagaz_studio.engine.why_not import Way, summary, way_to
+from dagaz_studio.engine.why_not import Way, apart, summary, way_to
 
 if TYPE_CHECKING:  # the rules import nothing from here, but only the attack reason needs them
     from dagaz_studio.engine.rules import Rules
@@ -229,8 +229,7 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
              else way for way in found]
 
     def order(way: Way) -> tuple[bool, int, int, int, bool, int]:
-        across, up = board.column_of[way.stop] - board.column_of[square], board.row_of[way.stop] - board.row_of[square]
-        return (not way.heads, way.distance, across * across + up * up, -len(way.path),
+        return (not way.heads, way.distance, sum(d * d for d in apart(board, square, way.stop)), -len(way.path),
                 trace[way.event].kind == EventKind.BLOCKED, way.event)
     ways = sorted(found, key=order)
     if reason is not None:

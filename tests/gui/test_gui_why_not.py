@@ -74,3 +74,16 @@ def test_why_not_for_a_piece_in_hand_says_where_it_can_be_dropped(qtbot) -> None
     click_hand(qtbot, window, 0, "Pawn")
     assert _why_not(qtbot, window, "a8") == [
         "a8 is not reached: the drop rules of the White Pawn in hand leave that square out."]
+
+
+def test_on_a_board_of_levels_a_way_along_another_level_does_not_head_for_the_square(qtbot) -> None:
+    """Raumschach: the Queen on Bc1 cannot reach Aa1 (two files across and a level down is no line of
+    hers). Her rook's way west along level B, stopped by the Unicorn on Bb1, never leads to level A:
+    it is not given as what stopped her."""
+    window = open_window(qtbot, "raumschach")
+    click_and_wait(qtbot, window, "Bc1")
+    lines = _why_not(qtbot, window, "Aa1")
+    assert lines[0] == "Aa1 is not reached: no way through the notation heads for it.", lines[0]
+    # A square ahead of a way on its own level is still told by the way that headed for it.
+    assert _why_not(qtbot, window, "Bc4")[0].startswith(
+        "Bc4 is not reached: alternative 1 of 4 ((+)([p]\\1)*): [p] failed on Bc2: a friendly Pawn stands there")
