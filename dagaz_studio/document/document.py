@@ -19,7 +19,7 @@ from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.document.board_changes import describe_board_changes
 from dagaz_studio.document.events import Event
 from dagaz_studio.document.history import Change, History
-from dagaz_studio.document.positions import assign, check_holding, initial_position, placed, put, read_fen, same
+from dagaz_studio.document.positions import assign, check_holding, held, initial_position, placed, put, read_fen, same
 from dagaz_studio.document.record import GameRecord
 from dagaz_studio.engine import Piece, Position
 
@@ -271,9 +271,9 @@ class Document:
         """Take away the piece on ``square`` (nothing happens on an empty square)."""
         position = self._require_position()
         self._check_square(square)
-        if position.cells[square] is None:
-            return
-        self._edit(f"Remove the piece on {position.board.squares[square]}", lambda p: put(p, square, None))
+        cell = position.cells[square]
+        if cell is not None:
+            self._edit(f"Remove the {held(cell)} on {position.board.squares[square]}", lambda p: put(p, square, None))
 
     def add_to_hand(self, player: int, kind: int | str) -> None:
         """Put one piece of ``kind`` (index or name) in ``player``'s hand, one undoable step. Raises

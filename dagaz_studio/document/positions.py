@@ -36,6 +36,11 @@ def put(position: Position, square: int, piece: Piece | None) -> None:
         position.last_move = None
 
 
+def held(cell: Piece) -> str:
+    """What a square's content is called: a heap, a column (of several pieces) or a piece."""
+    return "heap" if isinstance(cell, Heap) else "column" if isinstance(cell, Column) and cell.height > 1 else "piece"
+
+
 def placed(position: Position, square: int, piece: Piece) -> Piece | None:
     """What placing ``piece`` on ``square`` leaves there, as the board's kind holds pieces: the piece
     itself; on a heap board the square's heap with one piece of its type more; on a stack board a

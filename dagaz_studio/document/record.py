@@ -27,10 +27,12 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class RecordedMove:
-    """One move of the record: its name (as the board names moves) and the position after it."""
+    """One move of the record: its name (as the board names moves), the position after it and the
+    side that made it (``None``: the side whose turn it was by turns taken one after another)."""
 
     name: str
     fen: str
+    player: int | None = None
 
 
 @dataclass
@@ -65,7 +67,7 @@ class GameRecord:
         """The same record with each position (its start, each move's) passed through ``carry``: the
         record of a board whose piece types were renamed or re-lettered. A new record, so that the
         record as it was stays whole for an undo."""
-        moves = [RecordedMove(move.name, carry(move.fen)) for move in self.moves]
+        moves = [replace(move, fen=carry(move.fen)) for move in self.moves]
         return replace(self, start=carry(self.start), moves=moves)
 
     # ------------------------------------------------------------------ where the board stands
@@ -109,10 +111,11 @@ class GameRecord:
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, name: str, fen_after: str) -> None:
-        """Record a move played at the current place: the moves after it, if any, are replaced."""
+    def play(self, name: str, fen_after: str, player: int | None = None) -> None:
+        """Record a move played at the current place by ``player`` (the side to move before it): the
+        moves after it, if any, are replaced."""
         del self.moves[self.current:]
-        self.moves.append(RecordedMove(name, fen_after))
+        self.moves.append(RecordedMove(name, fen_after, player))
         self.current = len(self.moves)
 
     def restart(self, start: str, first_player: int = 0) -> None:
@@ -122,18 +125,26 @@ class GameRecord:
 
     # ------------------------------------------------------------------ text
 
-    def number(self, index: int) -> tuple[int, bool]:
-        """Move ``index`` (from 0)'s number, and whether it is its round's first."""
-        turn = self.first_player + index
-        return turn // self.players + self.first_number, turn % self.players == 0
+    def numbers(self) -> list[tuple[int, bool, bool]]:
+        """For each move: its round's number, whether the first side made it, and whether its side is
+        the one whose turn it was by turns taken one after another. A round begins where the turn
+        comes round again to an earlier side; a side that moves again (Kalah's last seed in its
+        store) stays in its round."""
+        out = []
+        number, last = self.first_number, None
+        for move in self.moves:
+            expected = self.first_player if last is None else (last + 1) % self.players
+            player = expected if move.player is None else move.player % self.players
+            if last is not None and (player < last or player == last == expected):
+                number += 1
+            out.append((number, player == 0, player == expected))
+            last = player
+        return out
 
     def labels(self) -> list[str]:
         """Each move as the record lists it: ``1. e4``, ``1... e5`` (a round's later moves carry dots)."""
-        out = []
-        for index, move in enumerate(self.moves):
-            number, first = self.number(index)
-            out.append(f"{number}. {move.name}" if first else f"{number}... {move.name}")
-        return out
+        return [f"{number}. {move.name}" if first else f"{number}... {move.name}"
+                for move, (number, first, _) in zip(self.moves, self.numbers())]
 
     def as_text(self, width: int = 79) -> str:
         """PGN-like text: a header (the board, the starting FEN) and the numbered moves, ending in ``*``
@@ -143,11 +154,10 @@ class GameRecord:
             header.append(f'[Board "{_quoted(self.board)}"]')
         header.append(f'[FEN "{_quoted(self.start)}"]')
         tokens = []
-        for index, move in enumerate(self.moves):
-            number, first = self.number(index)
+        for index, (move, (number, first, in_turn)) in enumerate(zip(self.moves, self.numbers())):
             if first:
                 tokens.append(f"{number}.")
-            elif index == 0:
+            elif index == 0 or not in_turn:  # a later side's move where another's was due says whose
                 tokens.append(f"{number}...")
             tokens.append(move.name)
         tokens.append("*")
@@ -160,7 +170,8 @@ class GameRecord:
         """The record as JSON-ready data."""
         return {"start": self.start, "players": self.players, "first": self.first_player, "board": self.board,
                 "current": self.current, "number": self.first_number,
-                "moves": [[move.name, move.fen] for move in self.moves]}
+                "moves": [[move.name, move.fen] + ([] if move.player is None else [move.player])
+                          for move in self.moves]}
 
     @classmethod
     def from_data(cls, data: Any) -> GameRecord:
@@ -181,10 +192,11 @@ class GameRecord:
             raise RecordError(f"a game record's moves are a list of at most {MAX_MOVES:,}")
         recorded = []
         for move in moves:
-            if (not isinstance(move, list) or len(move) != 2
-                    or not all(isinstance(part, str) and 0 < len(part) <= MAX_TEXT for part in move)):
-                raise RecordError("each recorded move is a name and a FEN")
-            recorded.append(RecordedMove(move[0], move[1]))
+            if (not isinstance(move, list) or len(move) not in (2, 3)
+                    or not all(isinstance(part, str) and 0 < len(part) <= MAX_TEXT for part in move[:2])
+                    or len(move) == 3 and (not isinstance(move[2], int) or isinstance(move[2], bool) or move[2] < 0)):
+                raise RecordError("each recorded move is a name and a FEN, and the side that made it")
+            recorded.append(RecordedMove(move[0], move[1], move[2] if len(move) == 3 else None))
         return cls(start, players, first, recorded, current, board, number)
 
 

@@ -36,7 +36,7 @@ def renamed_moves(record: GameRecord, carried: GameRecord, old_board: Board, new
             name = next((names.name(new) for new in names.moves if _shape(new, {}) == shape), name)
         except ValueError:  # FenError, MoveNameError: a position or name the old board no longer reads
             pass
-        moves.append(RecordedMove(name, move.fen))
+        moves.append(RecordedMove(name, move.fen, move.player))
     return moves
 
 

@@ -24,9 +24,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.engine.heaps import Heap, heap_with_hand, push_heap
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.stacks import Column
+from dagaz_studio.engine.state import as_cell
 from dagaz_studio.engine.values import EventKind, Move, RunawayNotation, TraceEvent, describe_move
-from dagaz_studio.engine.why_not import Way, summary, way_to
+from dagaz_studio.engine.why_not import Way, apart, summary, way_to
 
 if TYPE_CHECKING:  # the rules import nothing from here, but only the attack reason needs them
     from dagaz_studio.engine.rules import Rules
@@ -134,6 +137,9 @@ def _role(move: Move, square: int) -> str | None:
         return "lands there before going on"
     if any(origin == square for origin, _ in move.also):
         return "moves the piece standing there"
+    changes = dict(move.changes)  # a heap sown on the way, a piece turned over in place
+    if square in changes:
+        return "adds to the heap there" if isinstance(changes[square], Heap) else "changes what stands there"
     return None
 
 
@@ -223,8 +229,7 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
              else way for way in found]
 
     def order(way: Way) -> tuple[bool, int, int, int, bool, int]:
-        across, up = board.column_of[way.stop] - board.column_of[square], board.row_of[way.stop] - board.row_of[square]
-        return (not way.heads, way.distance, across * across + up * up, -len(way.path),
+        return (not way.heads, way.distance, sum(d * d for d in apart(board, square, way.stop)), -len(way.path),
                 trace[way.event].kind == EventKind.BLOCKED, way.event)
     ways = sorted(found, key=order)
     if reason is not None:
@@ -312,6 +317,7 @@ def board_at(cells: Sequence[Piece | None], trace: Sequence[TraceEvent], tree: T
     hand: list[tuple[Piece, int]] = []
     captured: list[tuple[int, Piece]] = []
     stops: list[int] = []
+    sowing = 0  # once a heap is lifted seed by seed: how many piece types a heap counts
     for step in tree.path(index):
         event = trace[step]
         square = event.square
@@ -322,9 +328,29 @@ def board_at(cells: Sequence[Piece | None], trace: Sequence[TraceEvent], tree: T
             piece = board[square]
             if piece is not None:
                 board[square] = None
-                hand.append((piece, square))
+                # A heap lifted to be sown is in hand seed by seed, as the event's hand names them.
+                if isinstance(piece, Heap) and len(event.hand) == len(hand) + piece.size:
+                    push_heap(hand, piece, square)
+                    sowing = len(piece.counts)
+                else:
+                    hand.append((piece, square))
             if kind == EventKind.PARTIAL:
                 stops.append(square)
+        elif kind == EventKind.PUT and sowing and len(event.hand) < len(hand):
+            # Seeds sown: the heap there gains the pieces that left the hand (one, or all of them).
+            board[square] = as_cell(heap_with_hand(board[square], hand[len(event.hand):], sowing))
+            del hand[len(event.hand):]
+        elif kind in (EventKind.PUT, EventKind.CAPTURE) and hand and isinstance(hand[-1][0], Column) \
+                and isinstance(board[square], Column):
+            # A column put goes on top of the column there; a capture takes that column's top
+            # under the moving column, and what was under it stays.
+            old = board[square]
+            if kind == EventKind.PUT:
+                board[square] = as_cell(hand.pop()[0].on(old))
+            else:
+                board[square] = as_cell(old.without_top())
+                hand[-1] = (hand[-1][0].under(old.pieces[0]), hand[-1][1])
+                captured.append((square, as_cell(Column(old.pieces[:1]))))
         elif kind == EventKind.CAPTURE or (kind == EventKind.PUT and hand):
             # What stood there is taken either way; a put leaves the last piece in hand in its place.
             old = board[square]

@@ -258,7 +258,7 @@ def _read_turn(board: Board, field: str, fen: str) -> int:
     for i, player in enumerate(board.players):
         if field.lower() == player[:1].lower() and field.islower():
             return i
-    letters = ["w"] + [player[:1].lower() for player in board.players[1:]]
+    letters = ["w"] + ["b"] * (len(board.players) == 2) + [player[:1].lower() for player in board.players[1:]]
     expected = " or ".join(f"'{letter}'" for letter in dict.fromkeys(letters))
     raise FenError(f"side to move '{echoed(field)}': expected {expected}", fen, "side to move")
 

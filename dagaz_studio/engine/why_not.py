@@ -93,14 +93,19 @@ def _heads_for(board: Board, path: Sequence[int], stop: int, square: int, straig
     on that line."""
     if len(path) < 2:
         return True
-    column, row = board.column_of, board.row_of
-    step = (column[path[-1]] - column[path[-2]], row[path[-1]] - row[path[-2]])
-    towards = (column[square] - column[stop], row[square] - row[stop])
-    steps = {(column[b] - column[a], row[b] - row[a]) for a, b in zip(path, path[1:])}
+    step, towards = apart(board, path[-2], path[-1]), apart(board, stop, square)
+    steps = {apart(board, a, b) for a, b in zip(path, path[1:])}
+    ahead = sum(s * t for s, t in zip(step, towards)) > 0
     if straight and steps == {step}:
-        # Ahead on the line: a positive multiple of the step.
-        return step[0] * towards[1] == step[1] * towards[0] and step[0] * towards[0] + step[1] * towards[1] > 0
-    return step[0] * towards[0] + step[1] * towards[1] > 0
+        # Ahead on the line: a positive multiple of the step (on a board of levels, in three dimensions).
+        return ahead and all(step[i] * towards[j] == step[j] * towards[i] for i in range(3) for j in range(i))
+    return ahead
+
+
+def apart(board: Board, a: int, b: int) -> tuple[int, int, int]:
+    """How far square ``b`` lies from square ``a``: columns, rows and levels (0 on a flat board)."""
+    level = board.level_of or (0,) * len(board.column_of)
+    return board.column_of[b] - board.column_of[a], board.row_of[b] - board.row_of[a], level[b] - level[a]
 
 
 def _label(notation: str | None, choice: TraceEvent | None) -> str | None:
@@ -151,8 +156,7 @@ def way_to(board: Board, trace: Sequence[TraceEvent], branch: Sequence[int], squ
         rest = _rest(notation, failed, choice)
         straight = rest is not None and _MOVES_ON.search(_REPEATS.sub("", rest)) is None
         heads = _heads_for(board, squares, stop, square, straight)
-    across, up = board.column_of[stop] - board.column_of[square], board.row_of[stop] - board.row_of[square]
-    return Way(branch[-1], tuple(squares), max(abs(across), abs(up)), failed.text, _label(notation, choice),
+    return Way(branch[-1], tuple(squares), max(map(abs, apart(board, square, stop))), failed.text, _label(notation, choice),
                tuple((tuple(route), tuple(taken)) for route, taken in legs if route), heads, stop)
 
 

@@ -111,6 +111,10 @@ class QtMainWindow(QMainWindow):
         #: Whether the panels, menus and workers are built (see :meth:`build_panels`).
         self.panels_built = False
         self._check_runner: QtMoveRunner | None = None
+        #: The move just played, while the position is the one it made.
+        self._played: str | None = None
+        #: Whether the status bar says the game is over: said of one position, cleared when it changes.
+        self._over_said = False
         #: The open board and the position being edited; the view shows ``document.position``.
         self.document = QtDocument(self)
         self.board_view = QtBoardView(self)
@@ -350,11 +354,17 @@ class QtMainWindow(QMainWindow):
         self.board_text.saveRequested.connect(self.files.save)
 
     def _on_played(self, name: str) -> None:
+        # Said again with the game's end once the worker has judged the position (see _show_check).
+        self._played = name
         over = self.document.game_over()
         if over:
-            self.statusBar().showMessage(f"Played {name} — game over: {over}")
+            self._say_over(name, over)
         else:
             self.statusBar().showMessage(f"Played {name}", 5000)
+
+    def _say_over(self, name: str, over: str) -> None:
+        self.statusBar().showMessage(f"Played {name} — game over: {over}")
+        self._over_said = True
 
     def show_guide(self, key: str) -> None:
         """Show a guide (``notation``, ``boards``…) in the Help panel, in a window of its own: in a
@@ -444,6 +454,10 @@ class QtMainWindow(QMainWindow):
         self.board_view.set_hands(self.document.view_hands())
         # Which royal pieces stand attacked is the worker's question: the marks follow its answer.
         self.board_view.set_check(())
+        self._played = None  # the move played, if this change is one, is named after it (_on_played)
+        if self._over_said:
+            self.statusBar().clearMessage()
+            self._over_said = False
         position = self.document.position
         # Debounced: a burst of changes asks once, and at start the window paints first.
         if position is not None and self._check_runner is not None:
@@ -455,6 +469,8 @@ class QtMainWindow(QMainWindow):
     def _show_check(self, answer: CheckAnswer) -> None:
         if answer.query.board is self.document.board:
             self.board_view.set_check(answer.squares)
+            if answer.over and self._played is not None:
+                self._say_over(self._played, answer.over)
             if answer.error:
                 self.statusBar().showMessage(f"Could not tell which royal pieces are attacked: {answer.error}")
 

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine import CancelFlag, Position, Rules, RunawayNotation, royal_squares
+from dagaz_studio.engine import CancelFlag, Position, Rules, RunawayNotation, game_over, royal_squares
 
 __all__ = ["CheckAnswer", "CheckQuery", "Deadline", "answer_check", "royals_in_check"]
 
@@ -60,6 +60,9 @@ class CheckAnswer:
     squares: list[int] = field(default_factory=list)
     #: Why there is no answer: the interpreter failed (a bug, which the window reports); empty otherwise.
     error: str = ""
+    #: Why the game of the position is over (no legal move, a store past half, an ``end`` statement),
+    #: or empty while it goes on.
+    over: str = ""
 
     @property
     def serial(self) -> int:
@@ -68,5 +71,13 @@ class CheckAnswer:
 
 
 def answer_check(rules: Rules, query: CheckQuery, cancel: CancelFlag | None = None) -> CheckAnswer:
-    """Answer ``query`` with ``rules`` (for its board), as the window's worker does."""
-    return CheckAnswer(query, royals_in_check(rules, query.position, cancel))
+    """Answer ``query`` with ``rules`` (for its board), as the window's worker does: the royal pieces
+    attacked, and whether the game is over (which takes the legal moves, hence a worker's question)."""
+    squares = royals_in_check(rules, query.position, cancel)
+    if cancel is not None and cancel.is_set():
+        return CheckAnswer(query, squares)
+    try:
+        over = game_over(rules, query.position.copy())
+    except ValueError:  # a runaway notation: the game is not judged over
+        over = None
+    return CheckAnswer(query, squares, over=over.reason if over is not None else "")

@@ -112,3 +112,15 @@ def test_kept_data_reads_back_the_same(moves, place, players, first) -> None:
 def test_data_not_a_record_is_refused_with_a_typed_error(data) -> None:
     with pytest.raises(RecordError):
         GameRecord.from_data(data)
+
+
+def test_a_side_moving_twice_keeps_its_round_and_says_whose_move_it_is() -> None:
+    record = GameRecord("start", 2, 0)
+    for name, player in (("a", 0), ("b", 1), ("c", 1), ("d", 0), ("e", 0), ("f", 1)):
+        record.play(name, f"after {name}", player)
+    assert record.labels() == ["1. a", "1... b", "1... c", "2. d", "2. e", "2... f"]
+    assert record.as_text().endswith("\n\n1. a b 1... c 2. d 2. e f *\n")
+    again = GameRecord.from_data(json.loads(json.dumps(record.to_data())))
+    assert again == record
+    with pytest.raises(RecordError):
+        GameRecord.from_data({"start": "x", "moves": [["a", "f", "South"]]})

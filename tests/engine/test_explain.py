@@ -285,3 +285,42 @@ def test_a_chain_s_way_says_where_each_partial_move_landed_not_the_squares_looke
     closest = explanation.ways[0]
     assert closest.legs[0] == ((origin, board.index("e3")), (board.index("f4"), board.index("g5")))
     assert closest.legs[-1][0] == (board.index("e3"), board.index("d4"))
+
+
+def _contents(cell) -> object:
+    """What a square holds, compared alike for a piece, a heap (by its counts) and a column (by its pieces)."""
+    if cell is None:
+        return None
+    counts = getattr(cell, "counts", None)
+    if counts is not None:
+        return ("heap", tuple(counts))
+    pieces = getattr(cell, "height", None) and cell.pieces
+    return ("column", tuple(pieces)) if pieces else (cell.player, cell.kind)
+
+
+@pytest.mark.parametrize("name, fen", [
+    ("oware", "3,0,5,4,2,6/1,4,12,0,4,4 w 3 5"),
+    ("kalah", "0,4,4,4,4,4,4,2/0,1,4,0,9,4,4,3 w"),
+    ("lasca", "7/7/7/3(so)3/2S4/7/7 w"),
+    ("lasca", "s1(so)1s1s/1s1(ssOS)1s1/s1s1(Sso)1s/7/S1(Ss)1S1S/1S1S1S1/S1S3S w"),
+    ("bashni", "8/8/8/2m1m3/3M4/8/8/8 w"),
+])
+def test_the_board_at_a_moves_last_step_is_the_position_after_it(name: str, fen: str) -> None:
+    """On heap and stack boards too: a heap is sown seed by seed into the pits it passes, a column
+    put on a column stacks on it, and a capture takes only the top of the column jumped."""
+    board, rules = shipped(name)
+    position = Position.from_fen(board, fen)
+    checked = 0
+    for square, cell in enumerate(position.cells):
+        if cell is None:
+            continue
+        result = rules.run(position, square, trace=True)
+        tree = build_tree(result.trace)
+        for index, move in enumerate(result.moves):
+            at = board_at(position.cells, result.trace, tree, move_branch(result.trace, tree, index)[-1],
+                          rules.kind_names)
+            after = position.copy()
+            make_move(after, move)
+            assert [_contents(c) for c in at.cells] == [_contents(c) for c in after.cells], board.squares[square]
+            checked += 1
+    assert checked > 0

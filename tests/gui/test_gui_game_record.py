@@ -297,3 +297,20 @@ def test_a_re_lettered_piece_type_renames_the_recorded_moves_and_undo_names_them
     assert _rows(dock)[:5] == ["Start", "1. e4", "1... e5", "2. Nf3", "2... Nc6"]
     qtbot.waitUntil(lambda: not window.move_explorer.runner.running and not window.move_play.runner.running,
                     timeout=20000)
+
+
+def test_a_second_move_in_a_row_is_numbered_as_its_player_s(qtbot) -> None:
+    """Kalah's sowing that ends in the mover's store gives the mover another move: the record numbers
+    each move by who made it, so South's second move is not listed, nor written, as North's."""
+    window = open_window(qtbot, "kalah")
+    dock = window.game_record
+    type_move(qtbot, window, "d1-h1")  # the last seed in South's store: South moves again
+    assert window.document.position.turn == 0
+    type_move(qtbot, window, "b1-f1")
+    type_move(qtbot, window, "d2-b1")  # then North
+    rows = [dock.list.item(row).text() for row in range(dock.list.count())]
+    assert rows == ["Start", "1. d1-h1", "1. b1-f1", "1... d2-b1"]
+    assert dock.record.as_text().endswith("\n\n1. d1-h1 1. b1-f1 d2-b1 *\n")
+    window.undo_action.trigger()
+    type_move(qtbot, window, "d2-b1")
+    assert [dock.list.item(row).text() for row in range(dock.list.count())][-1] == "1... d2-b1"

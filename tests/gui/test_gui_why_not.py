@@ -42,3 +42,48 @@ def test_the_horse_s_blocked_leg_and_the_cannon_s_missing_piece(qtbot) -> None:
     click_and_wait(qtbot, window, "b3")
     lines = _why_not(qtbot, window, "b9")
     assert "[P] failed on b8, b7, b6, b5, b4: it is empty" in lines[0]
+
+
+def test_a_pit_sown_on_the_way_is_said_to_be_reached(qtbot) -> None:
+    """On a heap board a sowing puts a seed in every pit it passes: asked about one of them, the window
+    says the move adds to its heap, not that no way through the notation acts there."""
+    window = open_window(qtbot, "oware")
+    click_and_wait(qtbot, window, "c1")
+    lines = _why_not(qtbot, window, "e1")
+    assert lines[0] == "e1 is reached: the move c1-f2 adds to the heap there."
+    assert window.trace_player.current_event() is not None
+
+
+def test_why_not_for_a_piece_in_hand_says_where_it_can_be_dropped(qtbot) -> None:
+    """With a piece in hand selected, "Why (not) here?" answers for its drops (which are not run step
+    by step), rather than doing nothing."""
+    from tests.helpers.gui_window import click_hand
+
+    window = open_window(qtbot, "shogi")
+    window.document.set_fen("lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Bp] b - - 0 2")
+    click_hand(qtbot, window, 0, "Bishop")
+    assert _why_not(qtbot, window, "e5") == ["e5 is reached: the Sente Bishop in hand can be dropped there."]
+    assert _why_not(qtbot, window, "e9") == [
+        "e9 is not reached: the Sente Bishop in hand is dropped on an empty square, and a Gote King stands there."]
+    click_hand(qtbot, window, 1, "Pawn")
+    lines = _why_not(qtbot, window, "a5")  # a second Pawn on the file: the piece's drop flag forbids it
+    assert lines[0].startswith("a5 is not reached: the Gote Pawn in hand could be dropped there")
+    assert "the game's rules forbid that drop" in lines[0]
+    window = open_window(qtbot, "crazyhouse")
+    window.document.set_fen("1nbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR[P] w Kk - 0 1")
+    click_hand(qtbot, window, 0, "Pawn")
+    assert _why_not(qtbot, window, "a8") == [
+        "a8 is not reached: the drop rules of the White Pawn in hand leave that square out."]
+
+
+def test_on_a_board_of_levels_a_way_along_another_level_does_not_head_for_the_square(qtbot) -> None:
+    """Raumschach: the Queen on Bc1 cannot reach Aa1 (two files across and a level down is no line of
+    hers). Her rook's way west along level B, stopped by the Unicorn on Bb1, never leads to level A:
+    it is not given as what stopped her."""
+    window = open_window(qtbot, "raumschach")
+    click_and_wait(qtbot, window, "Bc1")
+    lines = _why_not(qtbot, window, "Aa1")
+    assert lines[0] == "Aa1 is not reached: no way through the notation heads for it.", lines[0]
+    # A square ahead of a way on its own level is still told by the way that headed for it.
+    assert _why_not(qtbot, window, "Bc4")[0].startswith(
+        "Bc4 is not reached: alternative 1 of 4 ((+)([p]\\1)*): [p] failed on Bc2: a friendly Pawn stands there")

@@ -20,6 +20,8 @@ from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem
 
 from dagaz_studio.board.kinds import DEFAULT, HEAP, STACK, BoardKind
+from dagaz_studio.board.model import Board, PieceType
+from dagaz_studio.engine import Column, Heap
 from dagaz_studio.gui.lazy_qt import Qt
 
 #: What a square of a heap or stack board holds, as the view draws it: the board's kind and its
@@ -132,6 +134,28 @@ def height_badge(centre: QPointF, height: int, unit: float) -> QGraphicsItem:
     number.setPen(QPen(Qt.PenStyle.NoPen))
     tag.setToolTip(f"a column of {height}")
     return tag
+
+
+def cells_contents(board: Board, kinds: Sequence[PieceType], cells: Mapping[int, object],
+                   unknown: str = "*") -> dict[int, Contents]:
+    """The heaps and columns among ``cells`` (square -> what it holds) as the board view draws them,
+    their pieces' letters read from ``kinds`` (a kind not among them, a typed notation's piece, is
+    lettered ``unknown``): see :func:`position_contents`."""
+    board_kind = board.kind_type
+    if board_kind.holds_pieces:
+        return {}
+
+    def letter(kind: int, player: int | None = None) -> str:
+        known = kinds[kind].letter if 0 <= kind < len(kinds) else unknown
+        return known if player is None else known.upper() if player == 0 else known.lower()
+
+    out: dict[int, Contents] = {}
+    for square, cell in cells.items():
+        if isinstance(cell, Heap):
+            out[square] = (board_kind, tuple((letter(k), n) for k, n in enumerate(cell.counts)))
+        elif isinstance(cell, Column):
+            out[square] = (board_kind, tuple((player, letter(kind, player)) for player, kind in cell.pieces))
+    return out
 
 
 def contents_item(centre: QPointF, contents: Contents, colour: Callable[[int], QColor],

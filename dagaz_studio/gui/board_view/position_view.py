@@ -3,9 +3,9 @@ pieces in hand. (Kept apart from the picture's export, which the window's first 
 
 from __future__ import annotations
 
-from dagaz_studio.engine import Column, Heap, Position
+from dagaz_studio.engine import Position
 from dagaz_studio.gui.board_view.hands import HandPlacement
-from dagaz_studio.gui.board_view.kinds import Contents
+from dagaz_studio.gui.board_view.kinds import Contents, cells_contents
 from dagaz_studio.gui.board_view.view import Placement
 
 
@@ -26,19 +26,7 @@ def position_placement(position: Position) -> Placement:
 def position_contents(position: Position) -> dict[int, Contents]:
     """Heaps and columns as the board view draws them (heap and stack boards only): square ->
     (the board's kind, ``((letter, count), …)``) or (the kind, ``((player, letter), …)`` from the top)."""
-    board_kind = position.board.kind_type
-    if board_kind.holds_pieces:
-        return {}
-    kinds = position.kinds
-    out: dict[int, Contents] = {}
-    cells: list[object] = list(position.cells)
-    for square, cell in enumerate(cells):
-        if isinstance(cell, Heap):
-            out[square] = (board_kind, tuple((kinds[k].letter, n) for k, n in enumerate(cell.counts)))
-        elif isinstance(cell, Column):
-            out[square] = (board_kind, tuple((player, kinds[kind].letter.upper() if player == 0
-                                              else kinds[kind].letter.lower()) for player, kind in cell.pieces))
-    return out
+    return cells_contents(position.board, position.kinds, dict(enumerate(position.cells)))
 
 
 def position_hands(position: Position) -> HandPlacement:

@@ -9,7 +9,8 @@ captures so far, and whether the check on a square passed.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPointF, QRectF
@@ -17,6 +18,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.gui.board_view.kinds import Contents, cells_contents
 from dagaz_studio.gui.lazy_qt import Qt
 
 if TYPE_CHECKING:
@@ -71,13 +73,16 @@ class StepPieces:
 
     ``placement``: square -> piece standing there; ``captured``: pieces taken so far (drawn faded
     where their square is now empty); ``hand``: the piece on top of the hand, drawn small at the
-    cursor; ``stops``: landing points of the partial moves so far (drawn as a chain's stops).
+    cursor; ``stops``: landing points of the partial moves so far (drawn as a chain's stops);
+    ``contents``: on a heap or stack board, the heap or column standing, or taken, on each of those
+    squares, drawn as such rather than as its first piece.
     """
 
     placement: dict[int, DrawnPiece]
     captured: dict[int, DrawnPiece]
     hand: DrawnPiece | None = None
     stops: tuple[int, ...] = ()
+    contents: dict[int, Contents] = field(default_factory=dict)
 
     @classmethod
     def at_step(cls, at: StepBoard, board: Board, unknown: str, stands_for: int | None = None) -> StepPieces:
@@ -91,9 +96,25 @@ class StepPieces:
                 return piece.player, kinds[kind].name, kinds[kind].letter
             return piece.player, unknown, "?"
 
-        return cls(placement={square: drawn(piece) for square, piece in enumerate(at.cells) if piece is not None},
-                   captured={square: drawn(piece) for square, piece in at.captured},
-                   hand=drawn(at.hand[-1][0]) if at.hand else None, stops=at.stops)
+        # A typed piece in a column is lettered as the piece it stands for, or as the typed piece.
+        typed = kinds[stands_for].letter if stands_for is not None and 0 <= stands_for < len(kinds) else "?"
+        placement = {square: drawn(piece) for square, piece in enumerate(at.cells) if piece is not None}
+        captured = {square: drawn(piece) for square, piece in at.captured}
+        # A square emptied shows what was taken from it; one still holding a column, what is left.
+        held = {**dict(at.captured), **{square: at.cells[square] for square in placement}}
+        return cls(placement=placement, captured=captured, hand=drawn(at.hand[-1][0]) if at.hand else None,
+                   stops=at.stops, contents=cells_contents(board, kinds, held, typed))
+
+
+def held_words(hand: Sequence[str]) -> str:
+    """The pieces in hand, bottom first, a run of one type counted: ``Seed ×20``, ``King, Rook``."""
+    runs: list[tuple[str, int]] = []
+    for name in hand:
+        if runs and runs[-1][0] == name:
+            runs[-1] = (name, runs[-1][1] + 1)
+        else:
+            runs.append((name, 1))
+    return ", ".join(name if count == 1 else f"{name} ×{count}" for name, count in runs)
 
 
 def _item(path: QPainterPath, pen: QPen, brush: QBrush | QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush) -> QGraphicsPathItem:
@@ -143,7 +164,7 @@ def trace_step_items(view: SquareGeometry, step: TraceStep, unit: float) -> list
             # Below the cursor, or above it on the bottom row, so the label stays on the board.
             bottom = board.row_of[step.cursor] == max(board.row_of)
             below = QPointF(centre.x(), centre.y() + (-0.62 if bottom else 0.62) * unit)
-            items.extend(_label("in hand: " + ", ".join(step.hand), below, unit))
+            items.extend(_label("in hand: " + held_words(step.hand), below, unit))
 
     if step.checked is not None and step.checked in squares:
         corner = view.square_centre(step.checked) + QPointF(unit * 0.3, -unit * 0.3)

@@ -243,7 +243,7 @@ class QtBoardView(QGraphicsView):
         """Draw the pieces as a run has them at one step (a lifted piece gone from its square, put
         pieces standing, captured ones faded, the chain's stops so far); ``None``: the position's."""
         if pieces is not None and pieces.placement == self._placement and not pieces.captured \
-                and pieces.hand is None and not pieces.stops:
+                and pieces.hand is None and not pieces.stops and pieces.contents == self._contents:
             pieces = None  # the run's board is the position's: nothing to draw differently
         if pieces == self._step_pieces:
             return
@@ -451,16 +451,12 @@ class QtBoardView(QGraphicsView):
         for square, (player, name, letter) in sorted(placement.items()):
             if not 0 <= square < len(self._board.squares):
                 continue
-            contents = self._contents.get(square) if step is None else None
-            if contents is not None:
-                item = contents_item(self.square_centre(square), contents,
-                                     lambda p: player_colour(self._require_board(), p), UNIT)
-                if drawing(contents[0]).counts_height and len(contents[1]) > 1:
-                    self._badges.append(height_badge(self.square_centre(square), len(contents[1]), UNIT))
-                    self._badges[-1].setZValue(Z_HIGHLIGHTS + 1)
-                    self.scene().addItem(self._badges[-1])
-            else:
-                item = self._piece_item(square, player, name, letter)
+            contents = (self._contents if step is None else step.contents).get(square)
+            item = self._piece_item(square, player, name, letter, contents)
+            if contents is not None and drawing(contents[0]).counts_height and len(contents[1]) > 1:
+                self._badges.append(height_badge(self.square_centre(square), len(contents[1]), UNIT))
+                self._badges[-1].setZValue(Z_HIGHLIGHTS + 1)
+                self.scene().addItem(self._badges[-1])
             item.setZValue(Z_PIECES)
             item.setData(0, square)
             if contents is None:
@@ -476,14 +472,17 @@ class QtBoardView(QGraphicsView):
         for square, (player, name, letter) in sorted(step.captured.items()):
             if not 0 <= square < len(self._board.squares) or square in placement:
                 continue
-            item = self._piece_item(square, player, name, letter)
+            item = self._piece_item(square, player, name, letter, step.contents.get(square))
             item.setZValue(Z_PIECES)
             item.setOpacity(0.3)
             item.setToolTip(f"{name}: captured at this step of the run")
             self.scene().addItem(item)
             self._faded_items[square] = item
 
-    def _piece_item(self, square: int, player: int, name: str, letter: str) -> QGraphicsItem:
+    def _piece_item(self, square: int, player: int, name: str, letter: str,
+                    contents: Contents | None = None) -> QGraphicsItem:
+        if contents is not None:  # a heap or a column
+            return contents_item(self.square_centre(square), contents, lambda p: player_colour(self._require_board(), p), UNIT)
         return self._piece_item_at(self.square_centre(square), player, name, letter)
 
     def _piece_item_at(self, centre: QPointF, player: int, name: str, letter: str) -> QGraphicsItem:

@@ -167,15 +167,15 @@ class QtGameRecord(QWidget):
         if board is None or position is None:
             return
         record = self.record
+        turn, number = self._turn_of(self._before)
         if record is None or record.fen != self._before:
             # Played from a position off the record: a new game starts there.
-            turn, number = self._turn_of(self._before)
             record = self.record = GameRecord(self._before, len(board.players), turn, board=board.name,
                                               first_number=number)
         elif record.current < len(record.moves):
             # The moves after the place are replaced: the record as it was stays whole for an undo.
             record = self.record = record.copy()
-        record.play(name, self._seen)
+        record.play(name, self._seen, turn)
         self.note.setText("")
         self._show()
         self._keep()

@@ -44,6 +44,7 @@ from dagaz_studio.gui.docks.notation_text import (
     NotationTextEdit,
     read_typed,
     translated,
+    untold,
 )
 from dagaz_studio.gui.docks.tried_notations import board_key, remember_try_text, remembered_try_text
 from dagaz_studio.gui.lazy_qt import Qt
@@ -369,15 +370,14 @@ class QtNotationEditor(QWidget):
     # ------------------------------------------------------------------ private
 
     def _fill_targets(self, keep: str | None = None) -> None:
-        blocker = QSignalBlocker(self.target)
-        self.target.clear()
-        self.target.addItem(_try_label(self._try_square), TYPED)
-        if self._board is not None:
-            for name, piece in self._board.pieces.items():
-                self.target.addItem(f"{name} ({piece.letter})", name)
-        index = self.target.findData(keep) if keep is not None else 0
-        self.target.setCurrentIndex(max(index, 0))
-        del blocker
+        with QSignalBlocker(self.target):
+            self.target.clear()
+            self.target.addItem(_try_label(self._try_square), TYPED)
+            if self._board is not None:
+                for name, piece in self._board.pieces.items():
+                    self.target.addItem(f"{name} ({piece.letter})", name)
+            index = self.target.findData(keep) if keep is not None else 0
+            self.target.setCurrentIndex(max(index, 0))
         self._on_target_changed()
 
     @Slot()
@@ -404,9 +404,8 @@ class QtNotationEditor(QWidget):
 
     def _set_language_quietly(self, name: str) -> None:
         """Read the text in ``name`` from now on, translating nothing."""
-        blocker = QSignalBlocker(self.language)
-        self.language.setCurrentIndex(max(self.language.findData(name), 0))
-        del blocker
+        with QSignalBlocker(self.language):
+            self.language.setCurrentIndex(max(self.language.findData(name), 0))
         self._language = self.source_language
         self.highlighter.plain = self._language != "dagaz"
         self.translation_label.setVisible(self._language != "dagaz")
@@ -501,13 +500,14 @@ class QtNotationEditor(QWidget):
     def _on_language_changed(self) -> None:
         """Read the text in the language chosen, translated there when the text says a piece."""
         previous, target = self._language, self.source_language
-        self._language = target
-        self.highlighter.plain = target != "dagaz"
-        self.translation_label.setVisible(target != "dagaz")
+        self._set_language_quietly(target)
         new_text: str | None = None
         if previous != target and self._error is None and not self._reading_pending:
             dagaz = self.text() if previous == "dagaz" else self._translation
             new_text = dagaz if target == "dagaz" else translated(dagaz, target)
+            if new_text is None and self.piece is not None and dagaz and dagaz.strip():
+                self._set_language_quietly(previous)  # read in the other, it would be an edit with an error
+                return self.error_label.setText(untold(self.piece, target, previous))
         self._translation = None
         if new_text is not None and new_text != self.text():
             self.text_edit.setPlainText(new_text)

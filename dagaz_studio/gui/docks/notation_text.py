@@ -205,6 +205,13 @@ def translated(dagaz: str | None, target: str) -> str | None:
         return None
 
 
+def untold(piece: str, language: str, kept: str) -> str:
+    """Why a piece type's notation stays in the language ``kept`` when ``language`` is chosen: that
+    language cannot say it (both by their names in :data:`LANGUAGES`)."""
+    labels = {name: label for label, name in LANGUAGES}
+    return f"The {piece}'s notation cannot be said in {labels[language]}: it stays in {labels[kept]}."
+
+
 def read_typed(text: str, source: str, label: str) -> tuple[Translation, str]:
     """A text typed in ``source`` (``betza``, ``parlett``; ``label`` as the selector names it): its
     Dagaz translation and its reading in words. Raises :class:`~dagaz_studio.translation.TranslationError`."""

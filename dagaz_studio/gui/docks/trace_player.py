@@ -467,7 +467,10 @@ class QtTracePlayer(QWidget):
         details = []
         board = self._board
         if event.hand:
-            details.append("in hand: " + ", ".join(event.hand))
+            # Loaded with the step's overlay, which a step shown has already drawn.
+            from dagaz_studio.gui.board_view.trace_overlay import held_words
+
+            details.append("in hand: " + held_words(event.hand))
         if event.captures and board is not None:
             details.append("captured so far: " + ", ".join(board.squares[s] for s in event.captures))
         if self._reply is not None and self._reply.trace_truncated and self._sequence and self._position == len(self._sequence) - 1:
