@@ -185,3 +185,22 @@ def test_the_warned_differences_are_real(text: str, fen: str, square: str) -> No
     want = {("abcdefgh"[x] + str(y + 1), tuple("abcdefgh"[a] + str(b + 1) for a, b in kills))
             for (x, y), kills in full_moves(text, sides, at, True)}
     assert full_targets(rules, kind, fen, square) != want
+
+
+@pytest.mark.parametrize("text", ["mgaB1", "mgaR1", "cyafsQ1", "mgamgaB1", "gafsW1", "mgaW2"])
+def test_a_range_toggled_after_a_leg_of_range_one_rides(text: str) -> None:
+    # moves.c writes '0' after the toggled atom whenever the leg's range is 1: B1's later legs ride
+    # as F0 does, R1's as W0; other ranges toggle an R, B or Q to the W, F or K leaper.
+    rng = random.Random(text)
+    rules = Rules(load_board("chess"))
+    kind = rules.custom_kind(parse_notation(to_dagaz(read_betza(text))), name=text)
+    name_of = lambda xy: "abcdefgh"[xy[0]] + str(xy[1] + 1)  # noqa: E731
+    for n in range(40):
+        squares = [(f, r) for f in range(8) for r in range(8)]
+        rng.shuffle(squares)
+        blockers = {square: rng.choice("Xx") for square in squares[1:1 + rng.randrange(2, 12)]}
+        black = n % 2 == 1
+        sides = {square: "white" if mark == "X" else "black" for square, mark in blockers.items()}
+        want = {(name_of(to), tuple(map(name_of, kills))) for to, kills in full_moves(text, sides, squares[0], not black)}
+        fen = fen_of(blockers, "Pp", black)
+        assert full_targets(rules, kind, fen, name_of(squares[0])) == want, f"{text} at {name_of(squares[0])}, {fen}"
