@@ -274,7 +274,7 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
     if not any(c in mods for c in "zq") and letter not in "O":
         order_bits, dirs, kept, skipped = in_order(mods, letter)
         mods = "".join(c for c in dirs if c in LETTERS) + kept
-        if letter in "KQ" and order_bits & 0x55 and order_bits & 0xAA and _lopsided_bits(order_bits & 0xAA):
+        if letter in "KQ" and order_bits & 0x55 and order_bits & 0xAA and _turned_differs(order_bits & 0xAA):
             piece.warnings.append(f"{written}{letter}: XBoard turns a black piece's diagonal moves of {letter} "
                                   f"with its orthogonal ones only when it has no orthogonal ones (moves.c), so "
                                   f"Black's would not be its own; read as the piece's own, as for every other atom")
@@ -338,13 +338,10 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
         piece.add(shape)
 
 
-def _lopsided_bits(bits: int) -> bool:
-    """Whether a set of direction bits (0 forward, clockwise) differs from its left-right mirror."""
-    mirror = 0
-    for direction in range(8):
-        if bits >> direction & 1:
-            mirror |= 1 << ((8 - direction) % 8)
-    return mirror != bits
+def _turned_differs(bits: int) -> bool:
+    """Whether a set of direction bits (0 forward, clockwise) differs from itself turned by a half
+    turn, as moves.c turns a black piece's directions: only then does leaving them unturned matter."""
+    return (bits >> 4 | bits << 4) & 255 != bits
 
 
 def _check_cylinder(spec: PartSpec, mods: str, legs: int) -> None:
