@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from dagaz_studio.betza.common import MAX_BETZA_LENGTH, MAX_LEGS
 from dagaz_studio.betza.directions import (
     atom_vectors,
     clockwise,
@@ -115,7 +116,8 @@ def to_betza(piece: Piece, dialect: str = "xboard") -> str:
     """The piece in Betza, to be read by ``dialect``'s program ("xboard" or "fsf").
 
     Raises TranslationError for what Betza cannot say (a leap longer than 3, legs of different
-    ranges, a turn that is not a multiple of 45 degrees).
+    ranges, a turn that is not a multiple of 45 degrees), and for a text the reader would refuse
+    (more legs to a move, or more characters, than it reads).
     """
     if not piece.shapes:
         raise TranslationError("the piece has no move")
@@ -135,6 +137,10 @@ def to_betza(piece: Piece, dialect: str = "xboard") -> str:
         if shape.castling:
             castling[(shape.legs[0].range, shape.initial)].add(shape.legs[0].vector)
             continue
+        if len(shape.legs) > MAX_LEGS:
+            # Written, it would be a Betza text that is not read back (Parlett's 200*).
+            raise TranslationError(f"a move of {len(shape.legs):,} legs: Betza is read with at most {MAX_LEGS} "
+                                   f"legs to a move")
         if len(shape.legs) > 1:
             multi.append(shape)
             continue
@@ -174,7 +180,11 @@ def to_betza(piece: Piece, dialect: str = "xboard") -> str:
         parts.extend(_bracket(key, firsts))
     for (steps, initial), vectors in castling.items():
         parts.append(("i" if initial else "") + _labels(1, 0, vectors)[0] + f"O{steps}")
-    return _merge_whole(parts + list(dict.fromkeys(nulls)))
+    text = _merge_whole(parts + list(dict.fromkeys(nulls)))
+    if len(text) > MAX_BETZA_LENGTH:
+        raise TranslationError(f"the piece's moves take {len(text):,} characters in Betza, which is read up to "
+                               f"{MAX_BETZA_LENGTH:,}")
+    return text
 
 
 def _merge_whole(parts: list[str]) -> str:

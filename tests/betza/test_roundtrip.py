@@ -104,3 +104,21 @@ def test_janggis_elephant_is_written_for_xboard_as_its_chain_of_steps() -> None:
     elephant = load_board("janggi").pieces["Elephant"].notation_text
     assert translate(elephant, "dagaz", "betza").text == "mafsmafW"
     assert translate(elephant, "dagaz", "betza", "fsf").text == "nZ"
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("101+", "a move of 101 legs: Betza is read with at most 100"),
+    ("9999*", "a move of 9,999 legs"),
+    (",".join(f"{n}+" for n in range(40, 100)), "characters in Betza, which is read up to 4,000"),
+])
+def test_betza_too_long_to_be_read_back_is_refused(text: str, says: str) -> None:
+    # Parlett's exact distances are a chain of steps in Betza: past the reader's limits it is refused,
+    # not written as a text that no Betza reader here takes back.
+    with pytest.raises(TranslationError, match=says):
+        translate(text, "parlett", "betza")
+
+
+def test_betza_at_the_readers_limits_reads_back() -> None:
+    betza = translate("100+", "parlett", "betza").text
+    assert betza.count("a") == 99
+    assert translate(betza, "betza", "dagaz").text
