@@ -122,3 +122,19 @@ def test_betza_at_the_readers_limits_reads_back() -> None:
     betza = translate("100+", "parlett", "betza").text
     assert betza.count("a") == 99
     assert translate(betza, "betza", "dagaz").text
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("pN0", "jumps over the first piece it would land on and leaps on beyond it"),
+    ("gN0", "lands one leap beyond the first piece it would land on"),
+    ("pD0", "Repeats a leap of 2 squares orthogonally over empty landing squares, jumps over"),
+    ("nN0", "each leap over empty squares only"),
+    ("nD0", "each leap over empty squares only"),
+    ("jD0", "each leap over an occupied square"),
+    ("jN0", "each leap over an occupied square"),
+    ("gR3", "lands right behind the first piece in its way, 3 squares at most in all"),
+    ("pN3", "3 leaps at most in all"),
+])
+def test_english_says_how_a_rider_of_leaps_hops_or_is_stopped(text: str, says: str) -> None:
+    # A hopping, lame or jumping rider is no plain rider: its English says what makes it differ.
+    assert says in translate(text, "betza", "english").text
