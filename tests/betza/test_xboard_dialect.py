@@ -213,3 +213,21 @@ def test_a_range_toggled_after_a_leg_of_range_one_rides(text: str) -> None:
         want = {(name_of(to), tuple(map(name_of, kills))) for to, kills in full_moves(text, sides, squares[0], not black)}
         fen = fen_of(blockers, "Pp", black)
         assert full_targets(rules, kind, fen, name_of(squares[0])) == want, f"{text} at {name_of(squares[0])}, {fen}"
+
+
+@pytest.mark.parametrize("text", ["njB1", "njN", "njjN", "njR", "njjR", "fsmnjK", "cnjD"])
+def test_a_jump_after_n_cancels_it(text: str) -> None:
+    # moves.c counts the jumps from 0 after 'n': 'nj' moves as the bare atom, 'njj' as 'j'.
+    rng = random.Random(text)
+    rules = Rules(load_board("chess"))
+    kind = rules.custom_kind(parse_notation(to_dagaz(read_betza(text))), name=text)
+    name_of = lambda xy: "abcdefgh"[xy[0]] + str(xy[1] + 1)  # noqa: E731
+    for n in range(30):
+        squares = [(f, r) for f in range(8) for r in range(8)]
+        rng.shuffle(squares)
+        blockers = {square: rng.choice("Xx") for square in squares[1:1 + rng.randrange(2, 16)]}
+        black = n % 2 == 1
+        sides = {square: "white" if mark == "X" else "black" for square, mark in blockers.items()}
+        want = {name_of(to) for to in moves(text, sides, squares[0], not black)}
+        fen = fen_of(blockers, "Pp", black)
+        assert unmoved_targets(rules, kind, fen, name_of(squares[0])) == want, f"{text} at {name_of(squares[0])}, {fen}"
