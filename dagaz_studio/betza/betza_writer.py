@@ -189,13 +189,27 @@ def to_betza(piece: Piece, dialect: str = "xboard") -> str:
 
 def _merge_whole(parts: list[str]) -> str:
     """``WF`` as ``K`` and ``RB`` as ``Q`` where the two stand bare side by side."""
-    text = "".join(parts)
     for a, b, whole in (("W", "F", "K"), ("R", "B", "Q")):
         if a in parts and b in parts:
-            rest = [p for p in parts if p not in (a, b)]
-            text = whole + "".join(rest)
-            parts = [whole] + rest
-    return text
+            parts = [whole] + [p for p in parts if p not in (a, b)]
+    return "".join(_apart(parts))
+
+
+def _apart(parts: list[str]) -> list[str]:
+    """The parts in an order where none starts with the atom the one before ends with: side by side
+    (``mN``, ``N``: ``mNN``) Fairy-Stockfish and classic Betza would read them as one rider (``mN0``)."""
+    out: list[str] = []
+    for part in parts:
+        for at in range(len(out), -1, -1):
+            before = out[at - 1] if at else ""
+            after = out[at] if at < len(out) else ""
+            if not (before and before[-1] == part[0]) and not (after and part[-1] == after[0]):
+                out.insert(at, part)
+                break
+        else:
+            raise TranslationError(f"Betza cannot write {part} beside the moves of its atom without their "
+                                   f"reading as one rider")
+    return out
 
 
 def _turning(length: int, atom: tuple[int, int], rng: int, modes: frozenset[str], initial: bool,

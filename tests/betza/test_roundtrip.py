@@ -138,3 +138,21 @@ def test_betza_at_the_readers_limits_reads_back() -> None:
 def test_english_says_how_a_rider_of_leaps_hops_or_is_stopped(text: str, says: str) -> None:
     # A hopping, lame or jumping rider is no plain rider: its English says what makes it differ.
     assert says in translate(text, "betza", "english").text
+
+
+@pytest.mark.parametrize("text", ["mNN", "cWW", "mFF", "mNNcrD", "mRR", "cNmN"])
+@pytest.mark.parametrize("dialect", ["xboard", "fsf"])
+def test_betza_written_never_doubles_an_atom(text: str, dialect: str) -> None:
+    # A move-only and a plain move of one atom side by side (mN, N) would read as a rider (mNN: mN0)
+    # to Fairy-Stockfish and classic Betza: the written parts are ordered so that no atom is doubled.
+    rules = Rules(load_board(str(BOARD)))
+    dagaz = translate(text, "betza", "dagaz").text
+    written = translate(dagaz, "dagaz", "betza", dialect).text
+    assert not any(a + a in written for a in "WFDNAHCZGRBQK"), written
+    original = rules.custom_kind(parse_notation(dagaz), name=text)
+    returned = rules.custom_kind(parse_notation(translate(written, "betza", "dagaz", dialect).text), name=written)
+    rng = random.Random(text)
+    for n in range(20):
+        fen, square = random_position(rng, black=n % 2 == 1)
+        assert dagaz_targets(rules, original, fen, square) == dagaz_targets(rules, returned, fen, square), \
+            f"{text} -> {written} on {fen} at {square}"
