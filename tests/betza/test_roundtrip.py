@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 
@@ -156,3 +157,15 @@ def test_betza_written_never_doubles_an_atom(text: str, dialect: str) -> None:
         fen, square = random_position(rng, black=n % 2 == 1)
         assert dagaz_targets(rules, original, fen, square) == dagaz_targets(rules, returned, fen, square), \
             f"{text} -> {written} on {fen} at {square}"
+
+
+@pytest.mark.parametrize(("betza", "unread"), [
+    ("oR", "the cylinder (o)"), ("zB", "crooked paths (z)"), ("O", "the null move (O)"),
+    ("fcafmF", "multi-leg moves (a)"), ("[W-sR]", "bracket forms"),
+])
+def test_betza_for_fairy_stockfish_refuses_what_it_does_not_read(betza: str, unread: str) -> None:
+    # Fairy-Stockfish skips these letters and moves by the rest: written for it, the text would lie.
+    dagaz = translate(betza, "betza", "dagaz").text
+    assert translate(dagaz, "dagaz", "betza").text
+    with pytest.raises(TranslationError, match=re.escape(f"Fairy-Stockfish does not read {unread}")):
+        translate(dagaz, "dagaz", "betza", "fsf")
