@@ -38,7 +38,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = translate(args.text, args.source, args.target, args.dialect)
     except TranslationError as error:
-        print("dagaz-studio: error: " + error.render().replace("\n", "\n  ") if error.text else
+        # The text on a line of its own, as every command shows a notation, so the caret under it
+        # points at the fault.
+        print(f"dagaz-studio: error: bad {args.source}:\n" + error.render() if error.text else
               f"dagaz-studio: error: {error.message}", file=sys.stderr)
         if args.source == "betza" and _reads_as_dagaz(args.text):
             # Betza is read unless told otherwise: a Dagaz notation pasted without --from fails as Betza.
