@@ -236,6 +236,14 @@ def _chain(shape: Shape) -> tuple[tuple, tuple[int, int]]:
     """An ``a`` chain but for its first direction: (initial, atom, first leg's modes, each later leg's
     turn and modes, atom letter and range), and the first leg's vector."""
     first = shape.legs[0]
+    if first.hop:
+        if first.hop != "p" or first.range != 0:
+            raise TranslationError("Betza cannot say a hop on a leg before the last")
+        # A rider's hop (slide, jump a piece, slide on) is the two legs XBetza's 'p' chains: up to a
+        # piece it passes, then straight on.
+        shape = Shape((Leg(first.vector, 0, frozenset({"p"})), Leg(first.vector, 0, first.modes),
+                       *shape.legs[1:]), shape.initial)
+        first = shape.legs[0]
     atom = _atom_of(first.vector)
     oblique = atom[1] not in (0, atom[0])
     scale = straight_scale(first.vector) if not oblique else 0

@@ -169,3 +169,19 @@ def test_betza_for_fairy_stockfish_refuses_what_it_does_not_read(betza: str, unr
     assert translate(dagaz, "dagaz", "betza").text
     with pytest.raises(TranslationError, match=re.escape(f"Fairy-Stockfish does not read {unread}")):
         translate(dagaz, "dagaz", "betza", "fsf")
+
+
+@pytest.mark.parametrize("text", ["ssparhbhaR", "pafmR", "mpafcR", "spafsmafR"])
+def test_a_hop_read_on_the_first_leg_is_written_back(text: str) -> None:
+    # The Dagaz reader takes a leg that passes a piece and the straight leg after it as one hopper
+    # leg; written back, that hop is XBetza's 'p' leg again, not dropped.
+    rules = Rules(load_board(str(BOARD)))
+    dagaz = translate(text, "betza", "dagaz").text
+    written = translate(dagaz, "dagaz", "betza").text
+    original = rules.custom_kind(parse_notation(dagaz), name=text)
+    returned = rules.custom_kind(parse_notation(translate(written, "betza", "dagaz").text), name=written)
+    rng = random.Random(text)
+    for n in range(30):
+        fen, square = random_position(rng, black=n % 2 == 1)
+        assert dagaz_targets(rules, original, fen, square) == dagaz_targets(rules, returned, fen, square), \
+            f"{text} -> {written} on {fen} at {square}"
