@@ -208,6 +208,12 @@ def _read_castling(piece: Piece, text: str, mods_token: Token | None, atom_token
         return
     if int(str(count_token)) == 0:
         raise spec.error("O0 has no reading: castling is O and the King's steps (O2), the null move O alone")
+    if len(str(count_token)) > len(str(ANY_RANGE)) or int(str(count_token)) >= ANY_RANGE:
+        # The piece steps that far and finds its partner beyond: no line of any board is that long,
+        # and the notation counts no further.
+        raise TranslationError(f"castling of {ANY_RANGE:,} steps or more goes past the longest line of any "
+                               f"board ({ANY_RANGE:,} squares)", text, count_token.start_pos or 0,
+                               count_token.end_pos or 0)
     initial = mods.startswith("i")
     mods = mods.lstrip("i")
     for offset, char in enumerate(mods):

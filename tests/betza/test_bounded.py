@@ -107,3 +107,15 @@ def test_an_error_shows_unprintable_text_as_one_visible_mark_each(text: str, sou
     assert heading == f"dagaz-studio: error: bad {source}:"
     assert shown.isprintable() and len(shown) == len(text), shown
     assert caret.index("^") == column - 1, done.stderr
+
+
+@pytest.mark.parametrize("text", ["O10000", "KisO99999", "iO" + "9" * 300])
+def test_castling_past_any_board_is_refused_at_its_count(text: str) -> None:
+    # Its translation would repeat a step more often than the notation counts: said at the count.
+    with pytest.raises(TranslationError, match="castling of 10,000 steps or more") as caught:
+        read_betza(text)
+    assert caught.value.start == text.index("O") + 1
+
+
+def test_the_longest_castling_reads_and_runs() -> None:
+    parse_notation(to_dagaz(read_betza("O9999")))
