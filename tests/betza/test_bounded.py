@@ -94,7 +94,7 @@ def test_a_variants_ini_piece_of_many_legs_does_not_hang_the_import(tmp_path: Pa
 
 
 @pytest.mark.parametrize(("text", "source", "column"), [
-    ("R\x1b[2J", "betza", 2), ("R\nNx", "betza", 2), ("R\u200bN", "betza", 2), ("fmW\x07", "betza", 4),
+    ("R\x1b[2J", "betza", 2), ("R\x01Nx", "betza", 2), ("R\u200bN", "betza", 2), ("fmW\x07", "betza", 4),
     ("(+)\x1b", "dagaz", 4), ("1*\x1b[31m", "parlett", 3),
 ])
 def test_an_error_shows_unprintable_text_as_one_visible_mark_each(text: str, source: str, column: int) -> None:
