@@ -185,3 +185,19 @@ def test_a_hop_read_on_the_first_leg_is_written_back(text: str) -> None:
         fen, square = random_position(rng, black=n % 2 == 1)
         assert dagaz_targets(rules, original, fen, square) == dagaz_targets(rules, returned, fen, square), \
             f"{text} -> {written} on {fen} at {square}"
+
+
+@pytest.mark.parametrize(("dagaz", "warned"), [
+    ("E", True), ("OT", True), ("(NE)([p]\\1)*", True), ("N,O;E,T;S,R;W,M", True),
+    ("E'", False), ("OT'", False), ("EW", False), ("W,RM;S,TR;N,OM;E,OT", False), ("N", False),
+])
+def test_unmarked_sides_of_a_lopsided_piece_are_warned_of(dagaz: str, warned: bool) -> None:
+    # Unmarked, E is the board's east for both players: on chess, which mirrors Black's directions,
+    # Black's left. Betza's r is the piece's own right (E'): the translation says which it took.
+    result = translate(dagaz, "dagaz", "betza")
+    assert any("mover's own hand" in w for w in result.warnings) == warned, result.warnings
+    rules = Rules(load_board("chess"))
+    own = rules.custom_kind(parse_notation(translate(result.text, "betza", "dagaz").text), name="own")
+    kind = rules.custom_kind(parse_notation(dagaz), name="as written")
+    fen = "8/8/8/8/8/8/8/8 b - - 0 1"
+    assert (dagaz_targets(rules, own, fen, "d4") != dagaz_targets(rules, kind, fen, "d4")) == warned
