@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from dagaz_studio.betza.common import MAX_BETZA_LENGTH, MAX_LEGS
 from dagaz_studio.betza.directions import (
     atom_vectors,
     clockwise,
@@ -115,7 +116,8 @@ def to_betza(piece: Piece, dialect: str = "xboard") -> str:
     """The piece in Betza, to be read by ``dialect``'s program ("xboard" or "fsf").
 
     Raises TranslationError for what Betza cannot say (a leap longer than 3, legs of different
-    ranges, a turn that is not a multiple of 45 degrees).
+    ranges, a turn that is not a multiple of 45 degrees), and for a text the reader would refuse
+    (more legs to a move, or more characters, than it reads).
     """
     if not piece.shapes:
         raise TranslationError("the piece has no move")
@@ -135,6 +137,10 @@ def to_betza(piece: Piece, dialect: str = "xboard") -> str:
         if shape.castling:
             castling[(shape.legs[0].range, shape.initial)].add(shape.legs[0].vector)
             continue
+        if len(shape.legs) > MAX_LEGS:
+            # Written, it would be a Betza text that is not read back (Parlett's 200*).
+            raise TranslationError(f"a move of {len(shape.legs):,} legs: Betza is read with at most {MAX_LEGS} "
+                                   f"legs to a move")
         if len(shape.legs) > 1:
             multi.append(shape)
             continue
@@ -174,18 +180,36 @@ def to_betza(piece: Piece, dialect: str = "xboard") -> str:
         parts.extend(_bracket(key, firsts))
     for (steps, initial), vectors in castling.items():
         parts.append(("i" if initial else "") + _labels(1, 0, vectors)[0] + f"O{steps}")
-    return _merge_whole(parts + list(dict.fromkeys(nulls)))
+    text = _merge_whole(parts + list(dict.fromkeys(nulls)))
+    if len(text) > MAX_BETZA_LENGTH:
+        raise TranslationError(f"the piece's moves take {len(text):,} characters in Betza, which is read up to "
+                               f"{MAX_BETZA_LENGTH:,}")
+    return text
 
 
 def _merge_whole(parts: list[str]) -> str:
     """``WF`` as ``K`` and ``RB`` as ``Q`` where the two stand bare side by side."""
-    text = "".join(parts)
     for a, b, whole in (("W", "F", "K"), ("R", "B", "Q")):
         if a in parts and b in parts:
-            rest = [p for p in parts if p not in (a, b)]
-            text = whole + "".join(rest)
-            parts = [whole] + rest
-    return text
+            parts = [whole] + [p for p in parts if p not in (a, b)]
+    return "".join(_apart(parts))
+
+
+def _apart(parts: list[str]) -> list[str]:
+    """The parts in an order where none starts with the atom the one before ends with: side by side
+    (``mN``, ``N``: ``mNN``) Fairy-Stockfish and classic Betza would read them as one rider (``mN0``)."""
+    out: list[str] = []
+    for part in parts:
+        for at in range(len(out), -1, -1):
+            before = out[at - 1] if at else ""
+            after = out[at] if at < len(out) else ""
+            if not (before and before[-1] == part[0]) and not (after and part[-1] == after[0]):
+                out.insert(at, part)
+                break
+        else:
+            raise TranslationError(f"Betza cannot write {part} beside the moves of its atom without their "
+                                   f"reading as one rider")
+    return out
 
 
 def _turning(length: int, atom: tuple[int, int], rng: int, modes: frozenset[str], initial: bool,
@@ -212,6 +236,14 @@ def _chain(shape: Shape) -> tuple[tuple, tuple[int, int]]:
     """An ``a`` chain but for its first direction: (initial, atom, first leg's modes, each later leg's
     turn and modes, atom letter and range), and the first leg's vector."""
     first = shape.legs[0]
+    if first.hop:
+        if first.hop != "p" or first.range != 0:
+            raise TranslationError("Betza cannot say a hop on a leg before the last")
+        # A rider's hop (slide, jump a piece, slide on) is the two legs XBetza's 'p' chains: up to a
+        # piece it passes, then straight on.
+        shape = Shape((Leg(first.vector, 0, frozenset({"p"})), Leg(first.vector, 0, first.modes),
+                       *shape.legs[1:]), shape.initial)
+        first = shape.legs[0]
     atom = _atom_of(first.vector)
     oblique = atom[1] not in (0, atom[0])
     scale = straight_scale(first.vector) if not oblique else 0

@@ -15,9 +15,9 @@ from typing import Union
 
 from dagaz_studio.betza.directions import atom_vectors, clockwise
 from dagaz_studio.betza.errors import TranslationError
-from dagaz_studio.betza.model import NULL_LEG, Leg, Piece, Shape, comes_home, leap_path
+from dagaz_studio.betza.model import NULL_LEG, Leg, Piece, Shape, comes_home, leap_path, lopsided
 from dagaz_studio.notation import NotationError, parse_notation
-from dagaz_studio.notation.nodes import Alternatives, Bracket, Check, Group, GroupStep, Repeat, Sequence, Step
+from dagaz_studio.notation.nodes import Alternatives, Bracket, Check, Group, GroupStep, Repeat, Sequence, Step, walk
 from dagaz_studio.notation.visitor import Visitor
 
 VECTORS = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0), "O": (1, 1), "M": (-1, 1), "T": (1, -1),
@@ -53,7 +53,20 @@ def read_dagaz(text: str) -> Piece:
     piece = Piece()
     for tokens, _ in _expand(notation.body, {}, text):
         piece.add(_shape(tokens, text))
+    if lopsided(piece.shapes):
+        unmarked = [node for node in walk(notation) if isinstance(node, Step) and not node.own
+                    and _SIDEWAYS & set(node.letters)]
+        if unmarked:
+            run = text[unmarked[0].span.start:unmarked[0].span.end]
+            piece.warnings.append(f"{run}: read in the mover's own hand ({run}'), as Betza's left and right are the "
+                                  f"piece's own; unmarked, it names the board's side for both players, which on a "
+                                  f"board that mirrors Black's directions (chess) is Black's other side (§7.14)")
     return piece
+
+
+#: The direction letters that name a side: a run of them not marked ``'`` means the same side of the
+#: board for both players where a board mirrors Black's directions, the other hand for Black.
+_SIDEWAYS = set("EWMORT")
 
 
 def _unwrapped(tokens: list[Token] | tuple, text: str) -> tuple[list[Token], bool]:

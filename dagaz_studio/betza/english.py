@@ -60,13 +60,33 @@ def _reach(rng: int) -> str:
     return "any number of" if rng == 0 else f"up to {rng}"
 
 
+def _within(rng: int, counted: str) -> str:
+    """A hopper's range, which counts every step or leap, the hurdle's too."""
+    return f", {rng} {counted} at most in all" if rng else ""
+
+
+def _leaping_rider(leap: str, rng: int, hop: str, lame: bool, screen: bool) -> str:
+    """A rider of a leap longer than a step (``D0``, ``N0``), hopping, lame or jumping as it says."""
+    if hop == "p":
+        return (f"repeats {leap} over empty landing squares, jumps over the first piece it would land on and "
+                f"leaps on beyond it{_within(rng, 'leaps')}")
+    if hop == "g":
+        return (f"repeats {leap} over empty landing squares and lands one leap beyond the first piece it would "
+                f"land on{_within(rng, 'leaps')}")
+    passing = ", each leap over empty squares only" if lame else ", each leap over an occupied square" if screen \
+        else ""
+    return f"repeats {leap} {_reach(rng)} times over empty landing squares{passing}"
+
+
 def _straight(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
     where = _directions(units)
+    if leg.hop and scale > 1:
+        return _leaping_rider(f"a leap of {scale} squares {where}", leg.range, leg.hop, False, False)
     if leg.hop == "p":
-        within = f", {leg.range} squares at most in all" if leg.range else ""
-        return f"slides {where}, jumps over the first piece in its way and slides on beyond it{within}"
+        return (f"slides {where}, jumps over the first piece in its way and slides on beyond it"
+                f"{_within(leg.range, 'squares')}")
     if leg.hop == "g":
-        return f"slides {where} and lands right behind the first piece in its way"
+        return f"slides {where} and lands right behind the first piece in its way{_within(leg.range, 'squares')}"
     if leg.range == 1:
         if scale == 1:
             return f"steps one square {where}"
@@ -76,6 +96,8 @@ def _straight(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
         return text + (" over empty squares only" if leg.lame else ", jumping over anything between")
     if scale == 1:
         return f"slides {_reach(leg.range)} squares {where} over empty squares"
+    if leg.lame or leg.screen_path:
+        return _leaping_rider(f"a leap of {scale} squares {where}", leg.range, "", leg.lame, bool(leg.screen_path))
     return f"repeats a leap of {scale} squares {where} {_reach(leg.range)} times, over empty landing squares"
 
 
@@ -83,8 +105,8 @@ def _leg(leg: Leg) -> str:
     if is_straight(leg.vector):
         return _straight({unit(leg.vector)}, straight_scale(leg.vector), leg)
     words = _vector_words(leg.vector)
-    if leg.range != 1:
-        return f"repeats the leap {words} {_reach(leg.range)} times, over empty landing squares"
+    if leg.range != 1 or leg.hop:
+        return _leaping_rider(f"the leap {words}", leg.range, leg.hop, leg.lame, bool(leg.screen_path))
     return f"leaps {words}" + (" over empty squares only" if leg.lame else
                                " over an occupied square" if leg.screen_path else "")
 
@@ -115,7 +137,7 @@ def to_english(piece: Piece) -> str:
             groups[key].add(unit(leg.vector))
         elif len(shape.legs) == 1:
             shape_key = (tuple(sorted((abs(leg.vector[0]), abs(leg.vector[1])))), leg.range, leg.modes,
-                         leg.lame, leg.screen_path != (), shape.initial, leg.wrap)
+                         leg.lame, leg.screen_path != (), shape.initial, leg.wrap, leg.hop)
             if shape_key not in leaps:
                 order.append(("leap", shape_key))
             leaps[shape_key].append(leg.vector)
@@ -127,13 +149,18 @@ def to_english(piece: Piece) -> str:
             leg = Leg((0, scale), rng, modes, hop, ((0, 1),) if lame else (), ((0, 1),) if screen else ())
             text = _straight(groups[key], scale, leg) + _ending(modes) + (_WRAPPING if wrap else "")
         elif kind == "leap":
-            (short, long), rng, modes, lame, screen, initial, wrap = key
+            (short, long), rng, modes, lame, screen, initial, wrap, hop = key
             vectors = leaps[key]
             ways = "in all 8 ways" if len(vectors) == 8 else "(" + "; ".join(_vector_words(v) for v in vectors) + ")"
-            verb = f"repeats a {long}-{short} leap {_reach(rng)} times over empty landing squares" if rng != 1 \
-                else f"leaps {long} and {short}" + (" over empty squares only" if lame else
-                                                    " over an occupied square" if screen else "")
-            text = f"{verb} {ways}{_ending(modes)}" + (_WRAPPING if wrap else "")
+            if (rng != 1 or hop) and (hop or lame or screen):
+                # The ways go with the leap, before what is said of the whole ride.
+                verb = _leaping_rider(f"a {long}-{short} leap {ways}", rng, hop, lame, screen)
+            elif rng != 1:
+                verb = f"repeats a {long}-{short} leap {_reach(rng)} times over empty landing squares {ways}"
+            else:
+                verb = f"leaps {long} and {short}" + (" over empty squares only" if lame else
+                                                      " over an occupied square" if screen else "") + f" {ways}"
+            text = f"{verb}{_ending(modes)}" + (_WRAPPING if wrap else "")
         elif kind == "cycle":
             path, (short, long), rng, modes, initial = key
             starts = cycles[key]

@@ -192,8 +192,9 @@ def multi_leg(spec: PartSpec, atoms: list[tuple[int, int]], legs_mods: list[str]
     leg_specs = []
     current = rng
     # What a range toggle makes of the atom (moves.c's 'upgrade'): a W, F or K leg's atom becomes
-    # the unlimited R, B or Q, whatever its range; an R, B or Q one the W, F or K leaper; any other
-    # atom a rider when it leaps once, else a leaper.
+    # the unlimited R, B or Q, whatever its range; an R, B or Q one the W, F or K leaper, but the
+    # W, F or K rider when its range is 1 (R1); any other atom a rider when it leaps once, else a
+    # leaper. moves.c writes a '0' after the new atom whenever the leg's range is 1.
     kind = "step" if spec.letter in "WFK" else "ride" if spec.letter in "RBQ" else "other"
     for index, mods in enumerate(legs_mods):
         final = index == len(legs_mods) - 1
@@ -213,11 +214,9 @@ def multi_leg(spec: PartSpec, atoms: list[tuple[int, int]], legs_mods: list[str]
         if not final and ("y" in mods or "g" in mods):
             # XBoard's range toggle: the legs after it turn a leaper into a rider and a rider
             # into a leaper (moves.c: 'g' and 'y' on a leg before the last).
-            if kind == "other":
-                current = 0 if current == 1 else 1
-            else:
-                current = 0 if kind == "step" else 1
+            if kind != "other":
                 kind = "ride" if kind == "step" else "step"
+            current = 0 if current == 1 or kind == "ride" else 1
     count = len(first_vectors)
     for offsets, _modes, _rng in leg_specs[1:]:
         count *= len(offsets or ())

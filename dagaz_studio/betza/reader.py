@@ -208,6 +208,12 @@ def _read_castling(piece: Piece, text: str, mods_token: Token | None, atom_token
         return
     if int(str(count_token)) == 0:
         raise spec.error("O0 has no reading: castling is O and the King's steps (O2), the null move O alone")
+    if len(str(count_token)) > len(str(ANY_RANGE)) or int(str(count_token)) >= ANY_RANGE:
+        # The piece steps that far and finds its partner beyond: no line of any board is that long,
+        # and the notation counts no further.
+        raise TranslationError(f"castling of {ANY_RANGE:,} steps or more goes past the longest line of any "
+                               f"board ({ANY_RANGE:,} squares)", text, count_token.start_pos or 0,
+                               count_token.end_pos or 0)
     initial = mods.startswith("i")
     mods = mods.lstrip("i")
     for offset, char in enumerate(mods):
@@ -274,7 +280,7 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
     if not any(c in mods for c in "zq") and letter not in "O":
         order_bits, dirs, kept, skipped = in_order(mods, letter)
         mods = "".join(c for c in dirs if c in LETTERS) + kept
-        if letter in "KQ" and order_bits & 0x55 and order_bits & 0xAA and _lopsided_bits(order_bits & 0xAA):
+        if letter in "KQ" and order_bits & 0x55 and order_bits & 0xAA and _turned_differs(order_bits & 0xAA):
             piece.warnings.append(f"{written}{letter}: XBoard turns a black piece's diagonal moves of {letter} "
                                   f"with its orthogonal ones only when it has no orthogonal ones (moves.c), so "
                                   f"Black's would not be its own; read as the piece's own, as for every other atom")
@@ -338,13 +344,10 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
         piece.add(shape)
 
 
-def _lopsided_bits(bits: int) -> bool:
-    """Whether a set of direction bits (0 forward, clockwise) differs from its left-right mirror."""
-    mirror = 0
-    for direction in range(8):
-        if bits >> direction & 1:
-            mirror |= 1 << ((8 - direction) % 8)
-    return mirror != bits
+def _turned_differs(bits: int) -> bool:
+    """Whether a set of direction bits (0 forward, clockwise) differs from itself turned by a half
+    turn, as moves.c turns a black piece's directions: only then does leaving them unturned matter."""
+    return (bits >> 4 | bits << 4) & 255 != bits
 
 
 def _check_cylinder(spec: PartSpec, mods: str, legs: int) -> None:

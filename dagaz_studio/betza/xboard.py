@@ -111,7 +111,7 @@ def vectors(bits: int, letter: str) -> list[tuple[int, int]]:
 
 def _modes(rest: str) -> tuple[str, str]:
     """The mode letters moves.c reads at the start of ``rest``, in its order (each once, then any
-    ``j``s), and what follows them."""
+    ``j``s, one of them cancelling an ``n``), and what follows them."""
     kept = ""
     for mode in MODE_ORDER:
         if rest[:1] == mode:
@@ -120,6 +120,10 @@ def _modes(rest: str) -> tuple[str, str]:
     while rest[:1] == "j":
         kept += "j"
         rest = rest[1:]
+    if "n" in kept and "j" in kept:
+        # moves.c counts the jumps from 0 after 'n' and from 1 without it: 'nj' is a plain move,
+        # 'njj' jumps as 'j' does.
+        kept = kept.replace("n", "").replace("j", "", 1)
     return kept, rest
 
 

@@ -38,14 +38,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = translate(args.text, args.source, args.target, args.dialect)
     except TranslationError as error:
-        if error.text:
-            # The text after the prefix, the caret under it as far in, the message beneath.
-            prefix = "dagaz-studio: error: "
-            shown, caret, *rest = error.render().split("\n")
-            print("\n".join([prefix + shown, " " * len(prefix) + caret, *("  " + line for line in rest)]),
-                  file=sys.stderr)
-        else:
-            print(f"dagaz-studio: error: {error.message}", file=sys.stderr)
+        # The text on a line of its own, as every command shows a notation, so the caret under it
+        # points at the fault.
+        print(f"dagaz-studio: error: bad {args.source}:\n" + error.render() if error.text else
+              f"dagaz-studio: error: {error.message}", file=sys.stderr)
         if args.source == "betza" and _reads_as_dagaz(args.text):
             # Betza is read unless told otherwise: a Dagaz notation pasted without --from fails as Betza.
             print("dagaz-studio: note: it was read as Betza (the default); it reads as the Dagaz notation: "

@@ -42,11 +42,20 @@ def read_piece(text: str, source: str, dialect: str = "xboard") -> Piece:
 
 def write_piece(piece: Piece, target: str, dialect: str = "xboard") -> str:
     """The piece in ``target`` notation (Betza for ``dialect``'s program to read). Raises
-    TranslationError naming what the target cannot say."""
+    TranslationError naming what the target cannot say, or, in Betza, what that program does not read."""
     if target == "dagaz":
         return to_dagaz(piece)
     if target == "betza":
-        return to_betza(piece, dialect)
+        text = to_betza(piece, dialect)
+        if dialect == "fsf":
+            # Fairy-Stockfish skips what it does not read and moves by the rest: written for it, such
+            # a text would say other moves than the piece's.
+            unread = read_betza(text, "fsf").unread
+            if unread:
+                shown = text if len(text) <= 60 else text[:59] + "…"
+                raise TranslationError(f"Fairy-Stockfish does not read {unread[0]}, which this piece's Betza needs "
+                                       f"({shown}): --dialect xboard writes it for XBoard")
+        return text
     if target == "english":
         return to_english(piece)
     if target == "parlett":

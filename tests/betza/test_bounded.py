@@ -78,7 +78,7 @@ def test_a_text_longer_than_the_notation_is_refused_before_it_is_read() -> None:
     # guard against a hang, and a loaded machine takes seconds to start the interpreter alone.
     done = translate("W" * 131_000)
     assert done.returncode == 2
-    assert len(done.stderr.splitlines()) == 3 and "131,000 characters" in done.stderr
+    assert len(done.stderr.splitlines()) == 4 and "131,000 characters" in done.stderr
     assert max(len(line) for line in done.stderr.splitlines()) < 200
 
 
@@ -91,3 +91,31 @@ def test_a_variants_ini_piece_of_many_legs_does_not_hang_the_import(tmp_path: Pa
                           capture_output=True, text=True, timeout=30, env=env)
     assert "Traceback" not in done.stderr
     assert done.returncode in (0, 2)
+
+
+@pytest.mark.parametrize(("text", "source", "column"), [
+    ("R\x1b[2J", "betza", 2), ("R\x01Nx", "betza", 2), ("R\u200bN", "betza", 2), ("fmW\x07", "betza", 4),
+    ("(+)\x1b", "dagaz", 4), ("1*\x1b[31m", "parlett", 3),
+])
+def test_an_error_shows_unprintable_text_as_one_visible_mark_each(text: str, source: str, column: int) -> None:
+    # A pasted escape sequence must not recolour or clear the terminal, nor a line break split the
+    # text from its caret: each such character shows as one mark, the caret under its column.
+    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "translate", "--from", source, "--", text],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 2
+    heading, shown, caret = done.stderr.splitlines()[:3]
+    assert heading == f"dagaz-studio: error: bad {source}:"
+    assert shown.isprintable() and len(shown) == len(text), shown
+    assert caret.index("^") == column - 1, done.stderr
+
+
+@pytest.mark.parametrize("text", ["O10000", "KisO99999", "iO" + "9" * 300])
+def test_castling_past_any_board_is_refused_at_its_count(text: str) -> None:
+    # Its translation would repeat a step more often than the notation counts: said at the count.
+    with pytest.raises(TranslationError, match="castling of 10,000 steps or more") as caught:
+        read_betza(text)
+    assert caught.value.start == text.index("O") + 1
+
+
+def test_the_longest_castling_reads_and_runs() -> None:
+    parse_notation(to_dagaz(read_betza("O9999")))

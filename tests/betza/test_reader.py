@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dagaz_studio.betza import TranslationError, read_betza
+from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.betza.model import Shape
+from dagaz_studio.parlett import read_parlett
 
 
 def vectors(text: str, dialect: str = "xboard") -> set[tuple[int, int]]:
@@ -126,3 +127,15 @@ def test_a_long_run_that_cannot_be_read_is_quoted_by_its_start() -> None:
     with pytest.raises(TranslationError) as caught:
         read_betza("(" * 3000)
     assert caught.value.message == "unexpected '((((((((((((…'"
+
+
+@pytest.mark.parametrize("text", ["mRcpR\n", "mRcpR\r\n", "\nmRcpR", "mR\ncpR", " mR\tcpR "])
+def test_line_breaks_are_space_between_parts(text: str) -> None:
+    # A piece typed with Enter after it, or pasted with its line ending, reads as written on one
+    # line, as the Dagaz notation does.
+    assert to_dagaz(read_betza(text)) == to_dagaz(read_betza("mRcpR"))
+
+
+@pytest.mark.parametrize("text", ["n+\n", "n+,\n1X\r\n"])
+def test_parlett_reads_line_breaks_as_space(text: str) -> None:
+    assert to_dagaz(read_parlett(text)) == to_dagaz(read_parlett(text.replace("\r", "").replace("\n", "")))

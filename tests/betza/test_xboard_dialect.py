@@ -76,6 +76,9 @@ def test_random_pieces_move_as_xboard_moves_them() -> None:
     ("pW", "range 1 no move"),
     ("NN", "atom twice"),
     ("frlRrlbK", "diagonal moves of K"),
+    ("fslrK", "diagonal moves of K"),
+    ("bsfK", "diagonal moves of K"),
+    ("bslrpgasbrQ0", "diagonal moves of Q"),
     ("R100N", "then stops reading"),
     ("mafN", "steps the legs after the first of an oblique atom"),
     ("cafsabW", "leaves a piece taken on a leg before the last"),
@@ -167,6 +170,12 @@ def _multi_leg_pieces_agree(rng: random.Random, pieces: int) -> None:
     assert moved > 3 * pieces and captured > pieces // 8 and too_long + victims < pieces // 10
 
 
+@pytest.mark.parametrize("text", ["frblvK", "fsbsvK", "lfrbsK", "vsK"])
+def test_diagonals_a_half_turn_keeps_are_not_warned_of(text: str) -> None:
+    # moves.c leaves a black piece's diagonals unturned: that differs only where turning changes them.
+    assert not any("diagonal moves of" in w for w in read_betza(text).warnings)
+
+
 @pytest.mark.parametrize(("text", "fen", "square"), [
     ("mafN", "8/8/8/8/8/8/8/8 w - - 0 1", "d4"),
     ("cafsabW", "8/8/8/8/3p4/8/8/8 w - - 0 1", "d3"),
@@ -185,3 +194,40 @@ def test_the_warned_differences_are_real(text: str, fen: str, square: str) -> No
     want = {("abcdefgh"[x] + str(y + 1), tuple("abcdefgh"[a] + str(b + 1) for a, b in kills))
             for (x, y), kills in full_moves(text, sides, at, True)}
     assert full_targets(rules, kind, fen, square) != want
+
+
+@pytest.mark.parametrize("text", ["mgaB1", "mgaR1", "cyafsQ1", "mgamgaB1", "gafsW1", "mgaW2"])
+def test_a_range_toggled_after_a_leg_of_range_one_rides(text: str) -> None:
+    # moves.c writes '0' after the toggled atom whenever the leg's range is 1: B1's later legs ride
+    # as F0 does, R1's as W0; other ranges toggle an R, B or Q to the W, F or K leaper.
+    rng = random.Random(text)
+    rules = Rules(load_board("chess"))
+    kind = rules.custom_kind(parse_notation(to_dagaz(read_betza(text))), name=text)
+    name_of = lambda xy: "abcdefgh"[xy[0]] + str(xy[1] + 1)  # noqa: E731
+    for n in range(40):
+        squares = [(f, r) for f in range(8) for r in range(8)]
+        rng.shuffle(squares)
+        blockers = {square: rng.choice("Xx") for square in squares[1:1 + rng.randrange(2, 12)]}
+        black = n % 2 == 1
+        sides = {square: "white" if mark == "X" else "black" for square, mark in blockers.items()}
+        want = {(name_of(to), tuple(map(name_of, kills))) for to, kills in full_moves(text, sides, squares[0], not black)}
+        fen = fen_of(blockers, "Pp", black)
+        assert full_targets(rules, kind, fen, name_of(squares[0])) == want, f"{text} at {name_of(squares[0])}, {fen}"
+
+
+@pytest.mark.parametrize("text", ["njB1", "njN", "njjN", "njR", "njjR", "fsmnjK", "cnjD"])
+def test_a_jump_after_n_cancels_it(text: str) -> None:
+    # moves.c counts the jumps from 0 after 'n': 'nj' moves as the bare atom, 'njj' as 'j'.
+    rng = random.Random(text)
+    rules = Rules(load_board("chess"))
+    kind = rules.custom_kind(parse_notation(to_dagaz(read_betza(text))), name=text)
+    name_of = lambda xy: "abcdefgh"[xy[0]] + str(xy[1] + 1)  # noqa: E731
+    for n in range(30):
+        squares = [(f, r) for f in range(8) for r in range(8)]
+        rng.shuffle(squares)
+        blockers = {square: rng.choice("Xx") for square in squares[1:1 + rng.randrange(2, 16)]}
+        black = n % 2 == 1
+        sides = {square: "white" if mark == "X" else "black" for square, mark in blockers.items()}
+        want = {name_of(to) for to in moves(text, sides, squares[0], not black)}
+        fen = fen_of(blockers, "Pp", black)
+        assert unmoved_targets(rules, kind, fen, name_of(squares[0])) == want, f"{text} at {name_of(squares[0])}, {fen}"
