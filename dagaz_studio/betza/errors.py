@@ -25,16 +25,5 @@ class TranslationError(ValueError):
         """The text, a caret under the offending part, and the message."""
         if not self.text:
             return self.message
-        shown, caret = text_around(visible(self.text), self.start, self.end)
+        shown, caret = text_around(self.text, self.start, self.end)
         return "\n".join([shown, caret, f"{self.column}: {self.message}"])
-
-
-def visible(text: str) -> str:
-    """``text`` with each character a terminal would obey or that shows nothing (an escape, a line
-    break, a zero-width space) as one visible mark: its control picture (␛, ␊) or �. One mark a
-    character keeps the caret under its column, and a pasted escape sequence cannot recolour or
-    clear the terminal the error is printed on."""
-    if text.isprintable():
-        return text
-    return "".join(char if char.isprintable() else chr(0x2400 + ord(char)) if ord(char) < 0x20 else
-                   "\u2421" if char == "\x7f" else "\ufffd" for char in text)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.board.problems import echoed
 from dagaz_studio.engine import CancelFlag, FenError, Move, Piece, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.compare import ComparisonCancelled, compare_pieces, stop_if_cancelled
 from dagaz_studio.queries.compare_positions import full_move, piece_moves
@@ -156,8 +157,9 @@ def course() -> list[Lesson]:
 def find_lesson(reference: str) -> Lesson:
     """A shipped lesson by id (or its number, ``3`` for ``03-…``), or a lesson file by path."""
     path = Path(reference)
-    # A name too long for the system, or one with a NUL in it, is no file: not a traceback.
-    shown = reference if len(reference) <= 80 else reference[:80] + "…"
+    # A name too long for the system, or one with a NUL in it, is no file: not a traceback. It is
+    # quoted as a path is, whole up to a point, then by its start and end: the file's name still shows.
+    shown = echoed(reference, long=True)
     if reference.endswith(".toml") or _asks(path.is_file):
         if not _asks(path.exists):
             raise LessonError(shown, 0, "no such lesson file")

@@ -97,16 +97,19 @@ def test_a_variants_ini_piece_of_many_legs_does_not_hang_the_import(tmp_path: Pa
     ("R\x1b[2J", "betza", 2), ("R\x01Nx", "betza", 2), ("R\u200bN", "betza", 2), ("fmW\x07", "betza", 4),
     ("(+)\x1b", "dagaz", 4), ("1*\x1b[31m", "parlett", 3),
 ])
-def test_an_error_shows_unprintable_text_as_one_visible_mark_each(text: str, source: str, column: int) -> None:
+def test_an_error_shows_unprintable_text_escaped_with_the_caret_under_its_column(text: str, source: str,
+                                                                               column: int) -> None:
     # A pasted escape sequence must not recolour or clear the terminal, nor a line break split the
-    # text from its caret: each such character shows as one mark, the caret under its column.
+    # text from its caret: each such character shows as its escape (\x1b), as every notation's error
+    # shows it, the caret under the character its column names.
     done = subprocess.run([sys.executable, "-m", "dagaz_studio", "translate", "--from", source, "--", text],
                           capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 2
     heading, shown, caret = done.stderr.splitlines()[:3]
     assert heading == f"dagaz-studio: error: bad {source}:"
-    assert shown.isprintable() and len(shown) == len(text), shown
-    assert caret.index("^") == column - 1, done.stderr
+    escaped = [char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in text]
+    assert shown == "".join(escaped), shown
+    assert caret.index("^") == len("".join(escaped[:column - 1])), done.stderr
 
 
 @pytest.mark.parametrize("text", ["O10000", "KisO99999", "iO" + "9" * 300])
