@@ -54,8 +54,7 @@ def read_dagaz(text: str) -> Piece:
     for tokens, _ in _expand(notation.body, {}, text):
         piece.add(_shape(tokens, text))
     if lopsided(piece.shapes):
-        unmarked = [node for node in walk(notation) if isinstance(node, Step) and not node.own
-                    and _SIDEWAYS & set(node.letters)]
+        unmarked = [node for node in walk(notation) if _UNMARKED_SIDEWAYS.visit(node)]
         if unmarked:
             run = text[unmarked[0].span.start:unmarked[0].span.end]
             piece.warnings.append(f"{run}: read in the mover's own hand ({run}'), as Betza's left and right are the "
@@ -67,6 +66,19 @@ def read_dagaz(text: str) -> Piece:
 #: The direction letters that name a side: a run of them not marked ``'`` means the same side of the
 #: board for both players where a board mirrors Black's directions, the other hand for Black.
 _SIDEWAYS = set("EWMORT")
+
+
+class _UnmarkedSideways(Visitor[bool]):
+    """Whether a node is a step naming a side of the board without ``'``."""
+
+    def visit_step(self, node: Step) -> bool:
+        return not node.own and bool(_SIDEWAYS & set(node.letters))
+
+    def visit_other(self, node: object, *context: object) -> bool:
+        return False
+
+
+_UNMARKED_SIDEWAYS = _UnmarkedSideways()
 
 
 def _unwrapped(tokens: list[Token] | tuple, text: str) -> tuple[list[Token], bool]:

@@ -261,6 +261,14 @@ class Board:
         return frozenset(name for name, piece in self.pieces.items() if piece.royal or piece.castles)
 
     @cached_property
+    def carries_pieces(self) -> bool:
+        """Whether some piece's notation lifts a piece to carry it along (``^``), as castling does: on
+        a board where none does, nothing castles, whatever rights a FEN gives."""
+        from dagaz_studio.notation.uses import lifts_pieces
+
+        return any(piece.notation is not None and lifts_pieces(piece.notation) for piece in self.pieces.values())
+
+    @cached_property
     def castling_partners(self) -> frozenset[str]:
         """The piece types a castling piece (royal, or flagged ``castles``) names in its notation
         (``=Rook``): those its FEN castling rights speak of."""
@@ -273,14 +281,17 @@ class Board:
     @cached_property
     def castling_kinds(self) -> frozenset[str]:
         """The pieces a FEN's castling rights are about: the royal pieces and those flagged ``castles``
-        whose notation names a partner (``=Rook``), or all of those where none names one (Coregal's
-        royal Queen does not castle; its King does)."""
-        from dagaz_studio.notation.uses import STANDS, name_uses
+        whose notation names a partner (``=Rook``), or where none names one, those whose notation lifts
+        a piece to carry it along (Coregal's royal Queen does not castle; its King does; Xiangqi's
+        General, which lifts none, never castles, so its FEN has no castling rights)."""
+        from dagaz_studio.notation.uses import STANDS, lifts_pieces, name_uses
 
         partners = self.castling_partners
         naming = {name for name in self.castlers if (notation := self.pieces[name].notation) is not None
                   and any(use.use == STANDS and use.name in partners for use in name_uses(notation))}
-        return frozenset(naming or self.castlers)
+        return frozenset(naming or {name for name in self.castlers
+                                    if (notation := self.pieces[name].notation) is not None
+                                    and lifts_pieces(notation)})
 
     def index(self, square: str) -> int:
         """The index of a square by name; raises ``KeyError`` if there is no such square."""

@@ -40,6 +40,8 @@ def apply_castling_rights(position: PositionState, field: str, fen: str) -> None
         read_column_rights(position, rights, field, fen)
         return
     board = position.board
+    if not board.carries_pieces:
+        return  # nothing castles here: rights a FEN gives anyway (KQkq on Xiangqi) are none, as Fairy-Stockfish reads them
     shuffled = board.rules.shuffled_setup
     for player in range(min(2, len(board.players))):
         player_rights = {c for c in rights if (c.isupper() if player == 0 else c.islower())}

@@ -21,7 +21,7 @@ from dagaz_studio.names.context import Context
 _CASTLING = re.compile(r"(?P<side>[O0o](?:-[O0o]){1,2})(?:/(?P<gate>[A-Za-z])(?P<square>[a-z]\d+)?)?", re.ASCII)
 _FORM = re.compile(
     r"(?P<piece>[A-Z])?(?P<column>[a-z])??(?P<row>\d+)??[-x:]?(?P<target>[a-z]\d+)"
-    r"(?:=?(?P<promotion>[A-Za-z]))?(?:/(?P<gate>[A-Za-z]))?(?:,(?P<wall>[a-z]\d+))?",
+    r"(?:=?(?P<promotion>[A-Za-z]))?(?:/(?P<gate>[A-Za-z]))?(?:,(?P<made>[a-z]\d+))?",
     re.ASCII,  # rows in digits 0-9 only: \d would also match '٣'
 )
 # A drop, as crazyhouse's SAN writes it: the piece's letter (either case; none for a piece written
@@ -123,10 +123,10 @@ def read(context: Context, text: str) -> list[int] | None:
         return None
     target = board.index(form.group("target"))
     piece, column, row = form.group("piece"), form.group("column"), form.group("row")
-    promotion, gate, wall = form.group("promotion"), form.group("gate"), form.group("wall")
-    if wall is not None and not board.has_square(wall):
+    promotion, gate, made = form.group("promotion"), form.group("gate"), form.group("made")
+    if made is not None and not board.has_square(made):
         return None
-    walled = board.index(wall) if wall is not None else None
+    made_at = board.index(made) if made is not None else None
     kinds = _kinds(context, piece)
     by_target = context.cache.get("san-by-target")
     if by_target is None:
@@ -148,7 +148,7 @@ def read(context: Context, text: str) -> list[int] | None:
             continue
         if gate is not None and as_promotion is promotion and not _gate_fits(context, move, gate):
             continue
-        if walled is not None and walled not in move.created:
+        if made_at is not None and made_at not in move.created:
             continue
         if castling_side(context, move) is not None:
             continue  # a castling King's square (Chess960: one step, or none) names no castling

@@ -16,6 +16,7 @@ from dagaz_studio.notation.nodes import (
     BracketItem,
     CountCheck,
     Create,
+    Lift,
     Node,
     Notation,
     Promote,
@@ -26,7 +27,7 @@ from dagaz_studio.notation.nodes import (
 )
 from dagaz_studio.notation.visitor import Visitor
 
-__all__ = ["CREATES", "NameUse", "PROMOTES", "STANDS", "COUNTS", "IN_ZONE", "name_uses", "reads_runs"]
+__all__ = ["CREATES", "NameUse", "PROMOTES", "STANDS", "COUNTS", "IN_ZONE", "lifts_pieces", "name_uses", "reads_runs"]
 
 #: What a name is used for.
 STANDS = "stands"  # =Name, !=Name: a piece of that type stands on the square
@@ -108,3 +109,20 @@ _READS_RUNS = _ReadsRuns()
 def reads_runs(notation: Notation) -> bool:
     """Whether ``notation`` asks how many moves in a row a piece has made (``[u0-2]``)."""
     return any(_READS_RUNS.visit(node) for node in walk(notation))
+
+
+class _LiftsPieces(Visitor[bool]):
+    def visit_lift(self, node: Lift) -> bool:
+        return True
+
+    def visit_other(self, node: Node | BracketItem | Notation, *context: Any) -> bool:
+        return False
+
+
+_LIFTS_PIECES = _LiftsPieces()
+
+
+def lifts_pieces(notation: Notation) -> bool:
+    """Whether ``notation`` lifts a piece (``^``): only a notation that does can carry a partner along,
+    as castling carries the Rook."""
+    return any(_LIFTS_PIECES.visit(node) for node in walk(notation))

@@ -347,3 +347,35 @@ def test_a_position_whose_side_to_move_made_the_last_move_writes_a_fen_it_reads(
     written = position.fen()
     assert written.split()[3] == "-"
     assert Position.from_fen(board, written).fen() == written
+
+
+def _castling_given_anyway(name: str) -> str | None:
+    """The start FEN of a built-in whose rules have no castling (``castling = false``), with ``KQkq``
+    for its castling field, where it has one."""
+    from dagaz_studio.variants_ini.inheritance import resolve
+    from dagaz_studio.variants_ini.values import is_true
+
+    fields = sf.start_fen(name).split()
+    if is_true(resolve(name, {})[0].get("castling", "true")) or len(fields) < 4 or fields[2] != "-":
+        return None
+    return " ".join(fields[:2] + ["KQkq"] + fields[3:])
+
+
+@pytest.mark.parametrize("name", sorted(name for name in sf.variants() if _castling_given_anyway(name) is not None))
+def test_castling_rights_given_where_nothing_castles_are_read_as_fairy_stockfish_reads_them(name: str) -> None:
+    # Xiangqi's or Makruk's FEN with KQkq: Fairy-Stockfish takes it and writes no right; a board whose
+    # royal piece never carries another along must neither refuse it nor write the rights back.
+    given = _castling_given_anyway(name)
+    assert given is not None
+    expected = sf.get_fen(name, given, [])
+    board, rules = shipped(name)
+    assert written_fen(rules, Position.from_fen(board, given)).split()[2] == expected.split()[2] == "-"
+
+
+@pytest.mark.parametrize("name", ["raumschach", "xiangqi", "shogi"])
+def test_a_fen_without_castling_rights_on_a_board_where_nothing_castles_is_written_without_them(name: str) -> None:
+    board, rules = shipped(name)
+    start = written_fen(rules, Position.initial(board))
+    placement, side = start.split()[:2]
+    for fen in (start, f"{placement} {side}"):
+        assert not re.search(r" [KQkq]+ ", written_fen(rules, Position.from_fen(board, fen)) + " "), fen
