@@ -216,7 +216,7 @@ def read_lesson(path: str | Path) -> Lesson:
     try:
         text = read_text_file(path, MAX_LESSON_BYTES, what="lesson file")
     except TextFileError as error:
-        raise LessonError(path, error.line or 1, error.message) from None
+        raise LessonError(path, error.line, error.message) from None  # line 0: the file as a whole
     return parse_lesson(text, path)
 
 

@@ -440,3 +440,12 @@ def test_what_stands_on_the_square_is_said_as_compare_says_it(lesson, answer, pu
     assert main(["lesson", "check", lesson, "--answer", answer, "--positions", "4"]) == 1
     square = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("square: "))
     assert square.endswith(f" ({put})")
+
+
+def test_a_lesson_file_that_cannot_be_read_as_a_whole_is_said_without_a_line(tmp_path, capsys) -> None:
+    # A directory is wrong as a whole: no line 1 of it is to blame.
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    assert main(["lesson", "show", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert f"{folder}: " in err and f"{folder}:1:" not in err, err
