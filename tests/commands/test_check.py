@@ -89,7 +89,7 @@ def test_setup_fields_past_the_placement_are_checked(tmp_path, capsys) -> None: 
     from dagaz_studio.cli import main
 
     path = tmp_path / "b.board"
-    path.write_text("b\ngrid: a-c x 3-1\npiece Rook R: N\nsetup: R2/3/3 w KQkq e3 x y\n", encoding="utf-8")
+    path.write_text("b\ngrid: a-c x 3-1\npiece Rook R: N\nsetup: R2/3/3 w KQ1 e3 x y\n", encoding="utf-8")
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}:4:17: setup:" in err and "castling" in err  # at the castling rights

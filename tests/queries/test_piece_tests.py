@@ -183,12 +183,14 @@ def test_a_fen_the_game_refuses_is_a_problem_at_the_fen(tmp_path: Path, capsys: 
 def test_a_fen_field_the_game_refuses_is_a_problem_at_that_field(tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "fields.board"
-    path.write_text(TINY.replace("setup: 2k/3/K2 w", "setup: 2k/3/K2 w a") + "test t: fen 2k/3/K2 w a perft 1 gives 3\n"
+    # Castling rights of a letter and a digit: refused on any board (one where nothing castles reads
+    # rights of letters as none, as Fairy-Stockfish reads KQkq on Xiangqi).
+    path.write_text(TINY.replace("setup: 2k/3/K2 w", "setup: 2k/3/K2 w a1") + "test t: fen 2k/3/K2 w a1 perft 1 gives 3\n"
                     "test folded: fen 2k/3/K2\n    w - c9 perft 1 gives 3\n", encoding="utf-8")
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err
-    assert f"{path}:9:18: setup: castling right 'a' names no piece" in err
-    assert f"{path}:10:23: test FEN: castling right 'a' names no piece" in err
+    assert f"{path}:9:18: setup: castling rights 'a1': expected '-' or letters" in err
+    assert f"{path}:10:23: test FEN: castling rights 'a1': expected '-' or letters" in err
     assert f"{path}:12:9: test FEN: en-passant square 'c9' is not on the board" in err
     assert main(["test", str(path)]) == 2  # tests that cannot be read, not failed
     assert capsys.readouterr().err.strip().splitlines()[-1] == "2 tests on 1 board: 0 passed, 0 failed, 2 could not be read"
@@ -459,7 +461,7 @@ def test_json_has_an_object_for_each_test_read_or_not(tmp_path: Path, capsys: py
 def test_check_says_a_bad_setup_and_a_bad_test_together(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The setup's problem no longer hides the tests' (nor the other way round): each at its place."""
     path = tmp_path / "both.board"
-    path.write_text(TINY.replace("setup: 2k/3/K2 w", "setup: 2k/3/K2 w Qq - 0 1")
+    path.write_text(TINY.replace("setup: 2k/3/K2 w", "setup: 2k/3/K2 w Q1 - 0 1")
                     + "test misspelt: at a1 put Rok reaches a2\n", encoding="utf-8")
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
