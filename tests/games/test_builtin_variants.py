@@ -119,3 +119,30 @@ def test_sections_inheriting_first_moves_a_check_that_wins_makpong_or_sittuyin_p
         imported, refused = import_file(f"[x:{name}]\n")
         assert not refused, refused
         assert compare(imported[0].text, [[[fen, moves] for fen, moves, _ in game] for game in played[name]]) is None
+
+
+@pytest.mark.parametrize(("name", "there_and_back"), [
+    ("pawnback", ["f2f3", "a7a6", "f3f2", "a6a5"]),
+    ("pawnsideways", ["d2d4", "a7a6", "d4d5", "a6a5", "e2d2", "a5a4"]),
+    ("petrified", ["d2d4", "a7a6", "d4d5", "a6a5", "e2d2", "a5a4"]),
+])
+def test_a_pawn_back_on_its_double_step_row_steps_twice_again_as_fairy_stockfish_has_it(name: str,
+                                                                                      there_and_back: list[str]) -> None:
+    # Fairy-Stockfish's double step is the pawn's on its double-step row, moved before or not.
+    import pyffish as sf
+
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.making import make_move
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.names import MoveNames
+    from tests.helpers.engine_helpers import shipped
+    from tests.helpers.variants_oracle import uci_names
+
+    board, rules = shipped(name)
+    position = Position.initial(board)
+    for move in there_and_back:
+        make_move(position, MoveNames(rules, position, style="uci").read(move))
+    fen = sf.get_fen(name, sf.start_fen(name), there_and_back)
+    expected = set(sf.legal_moves(name, fen, []))
+    assert uci_names(board, rules, legal_moves(rules, position)) == expected
+    assert any(len(move) == 4 and move[1] == "2" and move[3] == "4" and move[0] in "def" for move in expected)
