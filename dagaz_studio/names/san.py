@@ -33,8 +33,10 @@ _ANNOTATIONS = re.compile(r"(?:\s*e\.?p\.?)?[+#!?]*$")
 def castling_side(context: Context, move: Move) -> str | None:
     """``"O-O"`` or ``"O-O-O"`` if the move is a castling move, else ``None``."""
     rules, board = context.rules, context.board
-    if not move.also or context.kind(move) not in rules.royal_kinds:
-        return None
+    kind = context.kind(move)
+    if not move.also or (kind not in rules.royal_kinds and not (
+            0 <= kind < len(rules.kinds) and rules.kinds[kind].name in board.castlers)):
+        return None  # a royal piece castles, or one flagged castles (a King that is not royal)
     columns = board.column_of[move.target] - board.column_of[move.origin]
     rows = board.row_of[move.target] - board.row_of[move.origin]
     if max(abs(columns), abs(rows)) < 2:
@@ -51,12 +53,17 @@ def write(context: Context) -> list[str]:
     board = context.board
     squares, columns, rows = board.squares, board.column_names, board.row_names
     names: list[str] = []
-    # Moves of one kind of piece to one square (with one promotion) need their origins told apart.
-    # Keyed by letter, not kind: a promoted Queen (Q~) and a Queen are both written Q.
-    rivals: dict[tuple[str, int, str | None], set[int]] = defaultdict(set)
+    # Moves of one kind of piece to one square (with one promotion, gating one piece, leaving one wall)
+    # need their origins told apart. Keyed by letter, not kind: a promoted Queen (Q~) and a Queen are
+    # both written Q.
+    rivals: dict[tuple[object, ...], set[int]] = defaultdict(set)
+
+    def told_apart(move: Move) -> tuple[object, ...]:
+        return context.letter(move.piece), move.target, move.promotion, move.gate and move.gate[1], move.created
+
     for move in context.moves:
         if not move.dropped:
-            rivals[(context.letter(move.piece), move.target, move.promotion)].add(move.origin)
+            rivals[told_apart(move)].add(move.origin)
     for move in context.moves:
         if move.dropped:
             names.append(describe_move(board, move))  # P@e5, as crazyhouse's SAN writes a drop
@@ -67,7 +74,7 @@ def write(context: Context) -> list[str]:
             names.append(castle if gate is None else f"{castle}/{_gate_letter(context, move)}{squares[gate[0]]}")
             continue
         letter = context.letter(move.piece)
-        others = rivals[(letter, move.target, move.promotion)] - {move.origin}
+        others = rivals[told_apart(move)] - {move.origin}
         column, row = board.column_of[move.origin], board.row_of[move.origin]
         # A piece without a letter is known by its file when it captures, as SAN writes pawns.
         show_column = bool(move.captures) and not letter

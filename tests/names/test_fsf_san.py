@@ -48,9 +48,13 @@ PROMOTED_AS_ANOTHER_TYPE = {"judkins", "kyotoshogi", "micro"}
 READ = sorted(set(sf.variants()) - PROMOTED_AS_ANOTHER_TYPE)
 
 
+#: Variants of thousands of moves a position (a piece's move and a wall's square), read in one.
+CROWDED = {"amazons": 1, "duck": 1}
+
+
 @pytest.mark.parametrize("variant", READ)
 def test_every_san_fairy_stockfish_writes_reads_as_its_move(variant: str) -> None:
-    assert unread_sans(variant, plies=4, seed=1)[:3] == []
+    assert unread_sans(variant, plies=CROWDED.get(variant, 4), seed=1)[:3] == []
 
 
 @pytest.mark.parametrize("variant", sorted(PROMOTED_AS_ANOTHER_TYPE))
@@ -84,3 +88,57 @@ def test_an_imported_variant_reads_its_pawns_moves_without_a_letter() -> None:
     position = Position.initial(board)
     names = MoveNames(Rules(board), position, style="san")
     assert names.name(names.read("e4")) == "e4"
+
+
+def sans_written_otherwise(variant: str, plies: int, seed: int) -> list[str]:
+    """The legal moves of a seeded random game's positions whose SAN, as the board writes it, is not
+    Fairy-Stockfish's (its check marks aside, which SAN here does not write)."""
+    board = load_board(variant)
+    rules = Rules(board)
+    rng = random.Random(f"{seed}-{variant}")
+    fen = sf.start_fen(variant)
+    position = Position.from_fen(board, fen)
+    otherwise = []
+    for _ in range(plies):
+        legal = sorted(sf.legal_moves(variant, fen, []))
+        if not legal or sf.is_immediate_game_end(variant, fen, [])[0]:
+            break
+        names = MoveNames(rules, position, style="san")
+        exact = MoveNames(rules, position, style="uci")
+        for uci in legal:
+            theirs = sf.get_san(variant, fen, uci, False, sf.NOTATION_SAN).rstrip("+#")
+            ours = names.name(exact.read(uci))
+            if ours != theirs:
+                otherwise.append(f"{ours} for {theirs} ({uci}) in {fen}")
+        choice = rng.choice(legal)
+        make_move(position, exact.read(choice))
+        fen = sf.get_fen(variant, fen, [choice])
+    return otherwise
+
+
+#: Variants whose boards letter every piece as Fairy-Stockfish's SAN does (not Xiangqi's H for a
+#: Horse lettered N, nor a promoted shogi piece's own letter), castling, gating and walls among them.
+WRITTEN_ALIKE = ["amazons", "capablanca", "chess", "crazyhouse", "duck", "kinglet", "koedem", "seirawan", "shouse"]
+
+
+@pytest.mark.parametrize("variant", WRITTEN_ALIKE)
+def test_san_is_written_as_fairy_stockfish_writes_it(variant: str) -> None:
+    assert sans_written_otherwise(variant, plies=CROWDED.get(variant, 30), seed=3)[:3] == []
+
+
+@pytest.mark.parametrize(("variant", "fen", "uci"), [
+    # Castling by a King that is not royal (it castles by its flag).
+    ("kinglet", "r1bqk2r/pppp1ppp/n3pn2/5N2/1b6/P5P1/1PPPPP1P/RNBQKB1R b KQkq - 3 5", "e8g8"),
+    ("koedem", "r1bqk2r/pppp1ppp/n2b3n/4p3/1P6/3P3P/P1P1PPP1/RNBQKBNR[] b KQkq - 0 5", "e8g8"),
+    # Told apart from the moves gating the same piece, or leaving the same wall, only.
+    ("seirawan", "rnbqkber/ppp1pppp/3p1n2/8/1P3P2/2N5/P1PPP1PP/RHBQKBNR[Eh] b KQCDFGkqbcdf - 0 3", "b8d7h"),
+    ("amazons", "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1", "a4a1,a1a4"),
+])
+def test_a_castling_king_that_is_not_royal_and_a_move_gating_or_walling_are_written_as_fairy_stockfish_does(
+        variant: str, fen: str, uci: str) -> None:
+    board = load_board(variant)
+    rules = Rules(board)
+    position = Position.from_fen(board, fen)
+    move = MoveNames(rules, position, style="uci").read(uci)
+    assert MoveNames(rules, position, style="san").name(move) == sf.get_san(variant, fen, uci, False,
+                                                                            sf.NOTATION_SAN).rstrip("+#")
