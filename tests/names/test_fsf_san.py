@@ -4,6 +4,7 @@ pasting ``e4``, ``exd5``, ``Nbd2`` or ``P@e4`` from a game it played meets the m
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -17,28 +18,35 @@ from dagaz_studio.variants_ini import import_file
 sf = pytest.importorskip("pyffish")
 
 
-def unread_sans(variant: str, plies: int, seed: int) -> list[str]:
-    """The SANs pyffish writes (chess's SAN, whatever the variant's own notation) for the legal moves
-    of a seeded random game's positions that do not read as the move: ``SAN (uci) in FEN``."""
+def fsf_game(variant: str, plies: int, seed: int) -> Iterator[tuple[str, Position, list[str], MoveNames]]:
+    """A seeded random game pyffish plays: each position's FEN, the board's position, pyffish's legal
+    moves in UCI and the board's names of its moves in UCI, before the game goes on."""
     board = load_board(variant)
     rules = Rules(board)
     rng = random.Random(f"{seed}-{variant}")
     fen = sf.start_fen(variant)
     position = Position.from_fen(board, fen)
-    unread = []
     for _ in range(plies):
         legal = sorted(sf.legal_moves(variant, fen, []))
         if not legal or sf.is_immediate_game_end(variant, fen, [])[0]:
-            break
-        names = MoveNames(rules, position)
+            return
         exact = MoveNames(rules, position, style="uci")
+        yield fen, position, legal, exact
+        choice = rng.choice(legal)
+        make_move(position, exact.read(choice))
+        fen = sf.get_fen(variant, fen, [choice])
+
+
+def unread_sans(variant: str, plies: int, seed: int) -> list[str]:
+    """The SANs pyffish writes (chess's SAN, whatever the variant's own notation) for the legal moves
+    of a seeded random game's positions that do not read as the move: ``SAN (uci) in FEN``."""
+    unread = []
+    for fen, position, legal, exact in fsf_game(variant, plies, seed):
+        names = MoveNames(exact.rules, position)
         for uci in legal:
             san = sf.get_san(variant, fen, uci, False, sf.NOTATION_SAN)
             if names.candidates(san) != exact.candidates(uci):
                 unread.append(f"{san} ({uci}) in {fen}")
-        choice = rng.choice(legal)
-        make_move(position, exact.read(choice))
-        fen = sf.get_fen(variant, fen, [choice])
     return unread
 
 
@@ -93,26 +101,14 @@ def test_an_imported_variant_reads_its_pawns_moves_without_a_letter() -> None:
 def sans_written_otherwise(variant: str, plies: int, seed: int) -> list[str]:
     """The legal moves of a seeded random game's positions whose SAN, as the board writes it, is not
     Fairy-Stockfish's (its check marks aside, which SAN here does not write)."""
-    board = load_board(variant)
-    rules = Rules(board)
-    rng = random.Random(f"{seed}-{variant}")
-    fen = sf.start_fen(variant)
-    position = Position.from_fen(board, fen)
     otherwise = []
-    for _ in range(plies):
-        legal = sorted(sf.legal_moves(variant, fen, []))
-        if not legal or sf.is_immediate_game_end(variant, fen, [])[0]:
-            break
-        names = MoveNames(rules, position, style="san")
-        exact = MoveNames(rules, position, style="uci")
+    for fen, position, legal, exact in fsf_game(variant, plies, seed):
+        names = MoveNames(exact.rules, position, style="san")
         for uci in legal:
             theirs = sf.get_san(variant, fen, uci, False, sf.NOTATION_SAN).rstrip("+#")
             ours = names.name(exact.read(uci))
             if ours != theirs:
                 otherwise.append(f"{ours} for {theirs} ({uci}) in {fen}")
-        choice = rng.choice(legal)
-        make_move(position, exact.read(choice))
-        fen = sf.get_fen(variant, fen, [choice])
     return otherwise
 
 
