@@ -256,3 +256,16 @@ def test_a_notation_betza_cannot_say_stays_in_dagaz_when_betza_is_chosen(qtbot) 
     assert editor.error_label.text() == "The Seed's notation cannot be said in Betza: it stays in Dagaz."
     assert editor.piece == "Seed" and not editor.unapplied()
     assert window.move_explorer.panel.summary.text().startswith("South Seed on c1: 1 legal move")
+
+
+def test_the_play_field_s_examples_are_the_names_of_the_moves_listed(qtbot) -> None:
+    # Shogi names its moves in UCI, whose own examples (e7e8q) are chess's: a piece's moves, once
+    # listed, are the examples, as this board names them.
+    window = open_window(qtbot, "shogi")
+    position = window.document.position
+    square = next(window.board.squares[s] for s, piece in enumerate(position.cells)
+                  if piece is not None and piece.player == position.turn and window.board.squares[s][1] == "3")
+    reply = click_and_wait(qtbot, window, square)
+    assert reply.names
+    shown = window.play_field.field.placeholderText()
+    assert "e7e8q" not in shown and next(iter(reply.names.values())) in shown

@@ -49,6 +49,11 @@ class QtPlayField(QWidget):
         """Show example names in the style the board names its moves (``names:`` in its file)."""
         self.field.setPlaceholderText(PLACEHOLDERS.get(style.split("-")[0], PLACEHOLDERS["coordinates"]))
 
+    def set_examples(self, names: list[str]) -> None:
+        """Show ``names``, moves of the position, as the example names."""
+        if names:
+            self.field.setPlaceholderText(", ".join(names) + "…")
+
     def show_error(self, text: str) -> None:
         """Say why nothing was played (red)."""
         self._say(text, "#b00020")

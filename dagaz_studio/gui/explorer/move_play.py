@@ -49,11 +49,21 @@ class QtMovePlay(QObject):
         explorer.player.moveActivated.connect(self.play_listed)
         document.boardChanged.connect(self._on_board_changed)
         document.boardChanged.connect(self._show_style)
+        explorer.replyShown.connect(self._show_examples)
 
     def _show_style(self) -> None:
         board = self.document.board
         if board is not None:
             self.field.set_style(board.names)
+
+    @Slot(object)
+    def _show_examples(self, reply: object) -> None:
+        """The names of the moves just listed as the field's examples: names of this board, in its style
+        (shogi's b2h8+ rather than chess's e7e8q), where the style's own examples are only a guess."""
+        names, query, position = getattr(reply, "names", None), getattr(reply, "query", None), self.document.position
+        if (names and query is not None and query.notation is None and query.board is self.document.board
+                and position is not None and getattr(reply, "player", None) == position.turn):
+            self.field.set_examples(list(names.values())[:3])  # a side not to move has no move to play
 
     @property
     def reading(self) -> bool:
