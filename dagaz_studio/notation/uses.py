@@ -95,34 +95,28 @@ def name_uses(notation: Notation) -> list[NameUse]:
     return [use for node in walk(notation) for use in _NAMES.visit(node, notation.text)]
 
 
-class _ReadsRuns(Visitor[bool]):
-    def visit_run_check(self, node: RunCheck) -> bool:
-        return True
+class _Written(Visitor[str]):
+    """What a node writes that a board asks about: a run check (``[u0-2]``), a lift (``^``), or ``""``."""
 
-    def visit_other(self, node: Node | BracketItem | Notation, *context: Any) -> bool:
-        return False
+    def visit_run_check(self, node: RunCheck) -> str:
+        return "run check"
+
+    def visit_lift(self, node: Lift) -> str:
+        return "lift"
+
+    def visit_other(self, node: Node | BracketItem | Notation, *context: Any) -> str:
+        return ""
 
 
-_READS_RUNS = _ReadsRuns()
+_WRITTEN = _Written()
 
 
 def reads_runs(notation: Notation) -> bool:
     """Whether ``notation`` asks how many moves in a row a piece has made (``[u0-2]``)."""
-    return any(_READS_RUNS.visit(node) for node in walk(notation))
-
-
-class _LiftsPieces(Visitor[bool]):
-    def visit_lift(self, node: Lift) -> bool:
-        return True
-
-    def visit_other(self, node: Node | BracketItem | Notation, *context: Any) -> bool:
-        return False
-
-
-_LIFTS_PIECES = _LiftsPieces()
+    return any(_WRITTEN.visit(node) == "run check" for node in walk(notation))
 
 
 def lifts_pieces(notation: Notation) -> bool:
     """Whether ``notation`` lifts a piece (``^``): only a notation that does can carry a partner along,
     as castling carries the Rook."""
-    return any(_LIFTS_PIECES.visit(node) for node in walk(notation))
+    return any(_WRITTEN.visit(node) == "lift" for node in walk(notation))
