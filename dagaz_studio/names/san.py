@@ -150,10 +150,10 @@ def read(context: Context, text: str) -> list[int] | None:
         if row is not None and board.row_names[board.row_of[move.origin]] != row:
             continue
         # '/Q' is a gating piece where the move gates one, else a promotion written so (e8/Q).
-        as_promotion = gate if gate is not None and promotion is None and move.gate is None else promotion
-        if not context.matches_promotion(move, as_promotion):
+        gate_as_promotion = gate is not None and promotion is None and move.gate is None
+        if not context.matches_promotion(move, gate if gate_as_promotion else promotion):
             continue
-        if gate is not None and as_promotion is promotion and not _gate_fits(context, move, gate):
+        if gate is not None and not gate_as_promotion and not _gate_fits(context, move, gate):
             continue
         if made_at is not None and made_at not in move.created:
             continue
