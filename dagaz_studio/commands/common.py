@@ -101,15 +101,13 @@ def open_position(board: Board, fen: str | None) -> Position:
     """The position a FEN (or a draughts PDN FEN, ``W:W31,32:B1,K2``) gives on ``board``, or the
     board's initial position."""
     from dagaz_studio.engine import FenError, Position
-    from dagaz_studio.pdn import PdnError, fen_from_pdn, is_pdn_fen
+    from dagaz_studio.pdn import PdnError, board_fen
 
     if fen == "-":
         # moves --fen - reads a batch: the same words elsewhere would be refused as a placement.
         raise CommandError("--fen -: only moves reads FENs from standard input (one a line); give the FEN itself")
     try:
-        if fen is not None and is_pdn_fen(fen):
-            fen = fen_from_pdn(board, fen)
-        return Position.initial(board) if fen is None else Position.from_fen(board, fen)
+        return Position.initial(board) if fen is None else Position.from_fen(board, board_fen(board, fen))
     except (FenError, PdnError) as error:
         raise CommandError(str(error)) from None
 

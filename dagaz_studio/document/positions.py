@@ -7,7 +7,7 @@ from dataclasses import fields
 
 from dagaz_studio.board import Board
 from dagaz_studio.engine import Column, FenError, Heap, Piece, Position, as_cell
-from dagaz_studio.pdn import fen_from_pdn, is_pdn_fen
+from dagaz_studio.pdn import board_fen
 
 
 def initial_position(board: Board) -> Position:
@@ -23,8 +23,7 @@ def read_fen(board: Board, fen: str) -> Position:
     """The position ``fen`` gives on ``board``: a board FEN, or on a draughts board a PDN FEN
     (``W:W31,32:B1,K2``), as the command line reads them. Raises :class:`FenError`, or
     :class:`~dagaz_studio.pdn.PdnError` for a PDN FEN that does not fit."""
-    fen = fen.strip()
-    return Position.from_fen(board, fen_from_pdn(board, fen) if is_pdn_fen(fen) else fen)
+    return Position.from_fen(board, board_fen(board, fen))
 
 
 def put(position: Position, square: int, piece: Piece | None) -> None:

@@ -19,7 +19,7 @@ from dagaz_studio.board.placement import format_placement
 from dagaz_studio.board.problems import echoed
 from dagaz_studio.engine import Position
 
-__all__ = ["PdnError", "fen_from_pdn", "is_pdn_fen", "pdn_from_position", "square_numbers"]
+__all__ = ["PdnError", "board_fen", "fen_from_pdn", "is_pdn_fen", "pdn_from_position", "square_numbers"]
 
 _PDN = re.compile(r"\s*[WB]\s*:")
 
@@ -118,6 +118,14 @@ def fen_from_pdn(board: Board, text: str) -> str:
     placement = f"{format_placement(board, cells.get)} {'w' if turn == 0 else 'b'}"
     # A stack board's position has no castling, en passant or move counts: its FEN ends at the side.
     return placement if board.kind_type.holds_columns else placement + f" - - {counters['H']} {counters['F']}"
+
+
+def board_fen(board: Board, text: str) -> str:
+    """The board FEN ``text`` gives: a PDN FEN (``W:W31,32:B1,K2``) converted by :func:`fen_from_pdn`,
+    any other text as it is: every door a FEN comes in by (the command line, a board file's tests, the
+    window) reads a draughts position either way."""
+    text = text.strip()
+    return fen_from_pdn(board, text) if is_pdn_fen(text) else text
 
 
 def _squares(item: str) -> list[str]:

@@ -80,14 +80,12 @@ def test_position(board: Board, test: PieceTest) -> Position:
     as ``moves --fen`` reads it); raises :class:`FenError` when it does not fit."""
     if test.fen is None:
         return Position.initial(board)
-    from dagaz_studio.pdn import PdnError, fen_from_pdn, is_pdn_fen
+    from dagaz_studio.pdn import PdnError, board_fen
 
-    fen = test.fen
-    if is_pdn_fen(fen):
-        try:
-            fen = fen_from_pdn(board, fen)
-        except PdnError as error:
-            raise FenError(str(error), test.fen, "PDN") from None
+    try:
+        fen = board_fen(board, test.fen)
+    except PdnError as error:
+        raise FenError(str(error), test.fen, "PDN") from None
     return Position.from_fen(board, fen)
 
 

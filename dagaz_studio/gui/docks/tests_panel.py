@@ -31,7 +31,6 @@ from dagaz_studio.gui.docks.test_marks import MARK_KINDS, QtBoardMarks, Selected
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
-from dagaz_studio.pdn import fen_from_pdn, is_pdn_fen
 from dagaz_studio.queries.test_panel import (
     RecordAnswer,
     RecordQuery,
@@ -220,9 +219,7 @@ class QtTestsPanel(QWidget):
             return
         fen = test.fen if test.fen is not None else board.setup
         try:
-            if fen and is_pdn_fen(fen):
-                fen = fen_from_pdn(board, fen)  # a draughts test's PDN FEN, as the test ran it
-            if fen:
+            if fen:  # a draughts test's PDN FEN too: the document reads it as the test ran it
                 self.document.set_fen(fen, f"Show the position of test {test.name}")
             position = self.document.position
             if test.square is not None and test.put_piece is not None and position is not None:
