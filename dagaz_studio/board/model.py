@@ -251,9 +251,10 @@ class Board:
 
     def work_out(self) -> None:
         """Work out now what every start asks of the board from its notations (the pieces its
-        castling rights are about, whether it counts runs of moves): a board kept in the cache keeps
-        these with it, and a start reads them rather than walking the notations again."""
-        _ = self.castling_kinds, self.counts_runs
+        castling rights are about, whether any of them carries a piece along, whether it counts runs of
+        moves): a board kept in the cache keeps these with it, and a start reads them rather than walking
+        the notations again."""
+        _ = self.castling_kinds, self.carries_pieces, self.counts_runs
 
     @cached_property
     def castlers(self) -> frozenset[str]:

@@ -57,9 +57,9 @@ def test_what_every_start_asks_of_a_board_comes_back_with_it_from_the_cache(cach
     fresh = parse_board(path.read_text(encoding="utf-8"), str(path))
     load_board(path)
     kept = load_board(path)
-    assert {"castling_kinds", "counts_runs"} <= set(vars(kept))
-    assert (kept.castling_kinds, kept.counts_runs) == (fresh.castling_kinds, fresh.counts_runs) == \
-        (frozenset({"King"}), False)
+    assert {"castling_kinds", "carries_pieces", "counts_runs"} <= set(vars(kept))
+    assert (kept.castling_kinds, kept.carries_pieces, kept.counts_runs) == \
+        (fresh.castling_kinds, fresh.carries_pieces, fresh.counts_runs) == (frozenset({"King"}), True, False)
 
 
 def test_garbage_in_the_cache_file_still_gives_the_right_board(cache):
