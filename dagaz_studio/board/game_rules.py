@@ -27,6 +27,7 @@ RULE_WORDS: dict[str, str] = {
     "rights-by-column": "rights_by_column",
     "no-promotion-check": "no_promotion_check",
     "duple-check": "duple_check",
+    "lone-royal": "lone_royal",
 }
 
 
@@ -64,6 +65,14 @@ class GameRules:
     no_promotion_check: bool = False
     #: A player is in check only while every one of his royal pieces is attacked.
     duple_check: bool = False
+    #: A player's royal pieces are royal only while he has one of them.
+    lone_royal: bool = False
+
+    @property
+    def royal_by_number(self) -> bool:
+        """Whether a royal piece is royal by how many its player has (duple-check, lone-royal), so
+        that one of several may be left attacked."""
+        return self.duple_check or self.lone_royal
 
     @classmethod
     def named(cls, words: Iterable[str]) -> GameRules:

@@ -56,9 +56,9 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     """:func:`light_legal_moves`, or with ``counting`` (a one-item counter) only their number."""
     if game_stopped(rules, position):
         return [] if counting is None else 0
-    if rules.board.rules.duple_check or rules.board.gate or (rules.board.ends and facing(rules, position, position.turn)):
+    if rules.board.rules.royal_by_number or rules.board.gate or (rules.board.ends and facing(rules, position, position.turn)):
         # Rare: while pieces face each other (end facing), where one royal piece of several may be
-        # left attacked (duple-check) or pieces enter from hand (gate), the full moves, each asked about.
+        # left attacked (duple-check, lone-royal) or pieces enter from hand (gate), the full moves, each asked about.
         moves: list[Entry] = list(legal_moves(rules, position))
         return moves if counting is None else len(moves)
     cells = position.cells

@@ -24,9 +24,12 @@ def takes_royal(rules: Rules, position: Position, player: int, squares: Iterable
     """Whether a move of ``player`` changing ``squares`` takes another player's royal piece off the
     board (by a capture or an explosion): that wins the game, whatever it leaves attacked."""
     cells, royal = position.cells, rules.royal_kinds
-    # With rule: duple-check, one of several royal pieces is taken as any piece is (the last is never attacked).
-    return not rules.board.rules.duple_check and any((piece := cells[s]) is not None and piece.player != player
-                                                  and piece.player >= 0 and piece.kind in royal for s in squares)
+    # With rule: duple-check, one of several royal pieces is taken as any piece is (the last is never attacked);
+    # with rule: lone-royal, any of several.
+    return not rules.board.rules.duple_check and any(
+        (piece := cells[s]) is not None and piece.player != player and piece.player >= 0 and piece.kind in royal
+        and (not rules.board.rules.lone_royal or len(royal_squares(rules, position, piece.player)) == 1)
+        for s in squares)
 
 
 def royal_squares(rules: Rules, position: Position, player: int) -> list[int]:
@@ -54,6 +57,8 @@ def royal_attacked(rules: Rules, position: Position, player: int, royals: list[i
     another player (duple-check: every one)."""
     if royals is None:
         royals = royal_squares(rules, position, player)
+    if rules.board.rules.lone_royal and len(royals) > 1:
+        return False  # none of several is royal
     attacked = (attacked_by_others(rules, position, square, player, cancel, probe) for square in royals)
     return bool(royals) and all(attacked) if rules.board.rules.duple_check else any(attacked)
 
@@ -70,9 +75,11 @@ def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: Ca
     """Whether ``player`` could capture a royal piece of another player now (gives check)."""
     if not rules.royal_kinds:
         return False
+    lone = rules.board.rules.lone_royal
     return any(rules.capturable(position, square, player, cancel=cancel)
                for other in range(len(position.board.players)) if other != player
-               for square in royal_squares(rules, position, other))
+               for royals in (royal_squares(rules, position, other),) if not lone or len(royals) == 1
+               for square in royals)
 
 
 def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
@@ -123,7 +130,7 @@ def move_safe(rules: Rules, position: Position, move: Move, royals: list[int],
         return True
     safe = None
     if (all(p is None or (p[0] == me and p[1] not in royal) for _, p in changes) and not move.again
-            and rules.board.kind_type.holds_pieces and not rules.board.rules.duple_check):
+            and rules.board.kind_type.holds_pieces and not rules.board.rules.royal_by_number):
         changed = {square for square, _ in changes}
         if takes_royal(rules, position, me, changed):
             return True

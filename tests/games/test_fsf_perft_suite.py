@@ -18,33 +18,17 @@ from functools import cache
 import pytest
 
 from dagaz_studio.board import Board, parse_board
-from dagaz_studio.board.shipped import shipped_aliases, shipped_boards
 from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.variants_ini import import_file
+from tests.helpers.builtin_oracle import board_for
 from tests.helpers.engine_helpers import shipped
 from tests.helpers.paths import DATA
 
 sf = pytest.importorskip("pyffish")
 
 SUITE = DATA / "fairy-stockfish" / "perft.tsv"
-
-#: Fairy-Stockfish's variant -> the shipped board that plays it, where the board of its name (or the
-#: alias of aliases.txt) plays another variant: Fairy-Stockfish's ``janggi`` has bikjang, the casual
-#: board has not.
-OVERRIDES = {"janggi": "janggi-tournament"}
-
-
-def board_for(variant: str) -> str | None:
-    """The shipped board that plays Fairy-Stockfish's ``variant``, by its name or alias; None if none."""
-    name = OVERRIDES.get(variant, variant)
-    boards = shipped_boards()
-    if name in boards:
-        return name
-    alias = shipped_aliases().get(name)
-    return alias if alias in boards else None
-
 
 #: Fairy-Stockfish's variant -> a variants.ini section importing it, whose cases are counted on the
 #: imported board as well.

@@ -11,6 +11,7 @@ import sys
 from functools import cache
 
 from dagaz_studio.board import load_board
+from dagaz_studio.board.shipped import shipped_aliases, shipped_boards
 from dagaz_studio.engine import Rules
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.making import make_move
@@ -110,10 +111,27 @@ def _board_part(fen: str) -> tuple[str, str]:
     return placement, fields[1] if len(fields) > 1 else "w"
 
 
+#: Fairy-Stockfish's variant -> the shipped board that plays it, where the board of its name (or the
+#: alias of aliases.txt) plays another variant: Fairy-Stockfish's ``janggi`` has bikjang, the casual
+#: board has not.
+OVERRIDES = {"janggi": "janggi-tournament"}
+
+
+def board_for(variant: str) -> str | None:
+    """The shipped board that plays Fairy-Stockfish's ``variant``, by its name or alias; None if none."""
+    name = OVERRIDES.get(variant, variant)
+    boards = shipped_boards()
+    if name in boards:
+        return name
+    alias = shipped_aliases().get(name)
+    return alias if alias in boards else None
+
+
 @cache
 def shipped_rules(name: str) -> Rules:
-    """The interpreter of the shipped board ``name``, loaded once: every game compared on it shares it."""
-    return Rules(load_board(name))
+    """The interpreter of the shipped board that plays Fairy-Stockfish's ``name`` (:func:`board_for`),
+    loaded once: every game compared on it shares it."""
+    return Rules(load_board(board_for(name) or name))
 
 
 def _readable(board, fen: str) -> str:
