@@ -1,11 +1,13 @@
-"""Castling from a variants.ini section: the castling piece's moves with the outermost rook on each side."""
+"""Castling from a variants.ini section: the castling piece's moves with the outermost rook on each side,
+or, for ``chess960 = true``, with any unmoved rook of its rank, wherever the two start."""
 
 from __future__ import annotations
 
 import re
 
 from dagaz_studio.variants_ini.ini import IniError
-from dagaz_studio.variants_ini.values import file_index
+from dagaz_studio.variants_ini.rules import zone_line
+from dagaz_studio.variants_ini.values import file_index, whole_number
 
 
 def castling_moves(name: str, options: dict[str, str], fen: str, files: int, names: dict[str, str],
@@ -73,3 +75,43 @@ def castling_moves(name: str, options: dict[str, str], fen: str, files: int, nam
             n, between = king - queenside, queenside - left - 1
             out += f";{start}(W{empty}){{{n}}}|" + "W[p]" * between + f"W[f,={rook},M]^E{{{queenside + 1 - left}}}"
     return out
+
+
+#: Castling from any start (``rule: shuffled-setup``), as ``boards/chess/chess960.board`` says and explains
+#: it: the King goes towards an unmoved partner of its row to the castled square on that side, the
+#: partner to the square beside it on the King's side, every square either passes over or lands on
+#: empty but for the two of them; on the west side the King may also stand beyond the castled square,
+#: away from its partner. ``[MA]``, ``[pA]`` and ``A]``: a royal King castles out of, through and into
+#: no attack.
+SHUFFLED = (
+    "[MA]((([!@castled-east]E[pA])*[(p,@castled-east)>E]E)?[@castled-east](E[p])*+E[f,=PARTNER,M]^"
+    "([!@castled-east]W[p])*+[@castled-east]W[p]|E;"
+    "(E[pA])*+E[f,=PARTNER,M]^([!@castled-east,A]E[p])*+[@castled-east]W[p]|E;"
+    "(([!@castled-west]W[pA])*[(p,@castled-west)>W]W)?[@castled-west](W[p])*+W[f,=PARTNER,M]^"
+    "([!@castled-west]E[p])*+[@castled-west]E[p]|W;"
+    "(W[pA])*+W[f,=PARTNER,M]^([!@castled-west,A]W[p])*+[@castled-west]E[p]|W;"
+    "[!@castled-west]([!@castled-west,A]E[p])*+[@castled-west]E[p](W[p])*+W[f,=PARTNER,M]^"
+    "([!@castled-west]E[p])*+[@castled-west]E|W)")
+
+
+def shuffled_castling(name: str, options: dict[str, str], files: int, ranks: int, names: dict[str, str],
+                      royal: bool, zones: list[str]) -> str:
+    """``chess960 = true``: the castling piece's castling with an unmoved rook of its rank from any
+    start, to ``castlingKingsideFile`` and ``castlingQueensideFile``; the castled squares are added to
+    ``zones``. A section whose castling partners are of several types is refused."""
+    partners = [c for c in options.get("castlingRookPieces", "r").strip().lower() if c in names]
+    if len(partners) != 1:
+        raise IniError("option chess960 = true is supported with castling partners of one type (castlingRookPieces)",
+                       section=name)
+    rank = whole_number(options, "castlingRank", "1", name)
+    if not 1 <= rank <= ranks:
+        raise IniError(f"option castlingRank = {options.get('castlingRank')}: not a rank of the board", section=name)
+    for side, option, default in (("east", "castlingKingsideFile", "g"), ("west", "castlingQueensideFile", "c")):
+        castled = file_index(options.get(option, default), option, name)
+        if not 0 <= castled < files:
+            raise IniError(f"option {option} = {options.get(option)}: not a file of the board", section=name)
+        zones.append(zone_line(f"castled-{side}", {(castled, rank)}, {(castled, ranks + 1 - rank)}, files))
+    text = SHUFFLED.replace("PARTNER", names[partners[0]])
+    if not royal:
+        text = text.replace("[MA]", "[M]").replace("[pA]", "[p]").replace(",A]", "]")
+    return ";" + text

@@ -28,14 +28,13 @@ IGNORED = re.compile(
     r"|flagPiece(White|Black)?|flagRegion(White|Black)?|flagPieceCount|flagPieceBlockedWin|flagMove|flagPieceSafe"
     r"|connectN|connectPieceTypes|connectVertical|connectHorizontal|connectDiagonal|connectRegion[12](White|Black)"
     r"|connectNxN|collinearN|connectValue|materialCounting|adjudicateFullBoard|countingRule|chasingRule"
-    r"|perpetualCheckIllegal|moveRepetitionIllegal|shatarMateRule|bikjangRule|castlingWins|nnueAlias"
+    r"|perpetualCheckIllegal|moveRepetitionIllegal|shatarMateRule|castlingWins|nnueAlias"
     r"|shogiPawnDropMateIllegal)$")
 
 #: Options whose value here is Fairy-Stockfish's default: set to it, they change nothing.
-#: chess960 among them: its castling, from wherever King and Rook start, is not read.
-DEFAULTS = {"chess960": "false", "pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoRoyal": "false",
+DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoRoyal": "false",
             "passOnStalemate": "false", "passOnStalemateWhite": "false", "passOnStalemateBlack": "false",
-            "pass": "false", "passWhite": "false", "passBlack": "false", "blastOnCapture": "false",
+            "blastOnCapture": "false",
             "enclosingDrop": "none", "flipEnclosedPieces": "none", "immobilityIllegal": "false",
             "mustDrop": "false", "flyingGeneral": "false", "oppositeCastling": "false",
             "wallingRule": "none", "dropNoDoubled": "-", "makpongRule": "false",
@@ -64,4 +63,6 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "makpongRule", "cambodianMoves", "gating", "seirawanGating",
         "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting",
         "dropOppositeColoredBishop", "castlingDroppedPiece", "castlingKingFile", "dupleCheck",
-        "sittuyinPromotion", "sittuyinRookDrop"}
+        "sittuyinPromotion", "sittuyinRookDrop", "chess960",
+        "wallingRegion", "wallingRegionWhite", "wallingRegionBlack", "diagonalLines",
+        "pass", "passWhite", "passBlack", "bikjangRule"}

@@ -13,12 +13,15 @@ from dagaz_studio.variants_ini.ini import IniError
 from dagaz_studio.variants_ini.values import Square, is_true, shown, squares_text, whole_number
 
 
-def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], fen: str, name: str) -> set[str]:
+def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], fen: str,
+                  name: str) -> tuple[set[str], bool]:
     """The royal pieces: the King, and with extinctionPseudoRoyal the extinction pieces, which
-    Fairy-Stockfish treats as royal while a side has at most extinctionPieceCount + 1 of them."""
+    Fairy-Stockfish treats as royal while a side has at most extinctionPieceCount + 1 of them; and
+    whether that number is one and a side may have more (``rule: lone-royal``: Sho shogi's King and
+    Crown Prince)."""
     royal = {letter for letter, (key, _) in pieces.items() if key == "king"}
     if not is_true(options.get("extinctionPseudoRoyal", "false")):
-        return royal
+        return royal, False
     types = options.get("extinctionPieceTypes", "").strip()
     if types in ("*", ""):
         raise IniError(f"option extinctionPseudoRoyal with extinctionPieceTypes = {types or '(none)'} is not "
@@ -26,11 +29,11 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
     limit = whole_number(options, "extinctionPieceCount", "0", name) + 1
     if duple_check(options) and limit == 1 and len(types) == 1:
         # One royal piece alone, or several of which one left safe is enough (rule: duple-check).
-        return royal | ({types.lower()} & set(pieces))
+        return royal | ({types.lower()} & set(pieces)), False
     placement = fen.split()[0]
     if limit > sum(c.isalpha() for c in placement):
         # More than all the pieces the game starts with: every one of them is royal, always (coregal's Queens).
-        return royal | {letter for letter in types.lower() if letter in pieces}
+        return royal | {letter for letter in types.lower() if letter in pieces}, False
     promoted = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
     promoted |= set(options.get("promotionPieceTypesBlack", ""))
     # Pieces promoting into the type (promotedPieceType p:k) add to its number: counted with it.
@@ -38,6 +41,7 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
     for pair in options.get("promotedPieceType", "").split():
         source, _, target = pair.partition(":")
         sources[target.strip().lower()] = sources.get(target.strip().lower(), "") + source.strip().lower()
+    lone, kings, several = False, set(royal), len(set(types.lower()) & set(pieces)) > 1
     for letter in types.lower():
         if letter not in pieces:
             continue
@@ -45,10 +49,14 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
         counts = (sum(c.lower() in counted for c in placement if c.isupper()),
                   sum(c in counted for c in placement if c.islower()))
         if max(counts) > limit or letter in promoted:
-            raise IniError(f"option extinctionPseudoRoyal: the pieces {letter} are royal only once their "
-                           f"number falls to {limit}, which is not supported", section=name)
+            if limit > 1 or kings or several:
+                # rule: lone-royal counts a side's royal pieces together: one type, and no King always royal.
+                raise IniError(f"option extinctionPseudoRoyal: the pieces {letter} are royal only once their "
+                               f"number falls to {limit}" + (" beside a King" if kings else "")
+                               + ", which is not supported", section=name)
+            lone = True
         royal.add(letter)
-    return royal
+    return royal, lone
 
 
 def duple_check(options: dict[str, str]) -> bool:
@@ -202,6 +210,24 @@ def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names:
     return notation.replace(EN_PASSANT, check)
 
 
+def diagonal_moves(key: str, betza: str, name: str) -> str:
+    """``diagonalLines`` (Janggi's palace): from a square of the lines, the moves Fairy-Stockfish adds
+    along them to a square of the lines, as alternatives of the piece's notation: a step diagonally
+    for a piece moving as a Wazir (its King's ``W``), forward for a Soldier, a slide for a Rook, a
+    hop over one piece that is no cannon onto a square no cannon holds for a Janggi cannon
+    (``name``, the piece's own)."""
+    lines = "[@diagonal-lines]"
+    if key == "wazir" or key == "king" and betza == "W":
+        return f";{lines}X{lines}"
+    if key == "soldier":
+        return f";{lines}OM{lines}"
+    if key == "rook":
+        return f";{lines}(X)([p]\\1)*{lines}"
+    if key == "janggiCannon":
+        return f";{lines}(X)([p]\\1)*[P,!={name}]\\1([p]\\1)*[!={name},@diagonal-lines]"
+    return ""
+
+
 def en_passant_check(pieces: dict[str, tuple[str, str]], names: dict[str, str], turned: bool, double: bool = True,
                      triple: bool = False, region: str = "") -> str:
     """What the square an en-passant capture lands on asks, and the capture it makes, or "" where
@@ -297,8 +323,6 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
         out.append("rule: compulsory-drop")
     if is_true(options.get("capturesToHand", "false")):
         out.append("rule: captures-to-hand")
-    if is_true(options.get("immobilityIllegal", "false")):
-        out.append("rule: immobility-illegal")
     return out
 
 
@@ -314,6 +338,20 @@ def pass_on_stalemate(name: str, options: dict[str, str], royal: set[str]) -> bo
     if royal:
         raise IniError("option passOnStalemate with a royal piece is not supported", section=name)
     return True
+
+
+def pass_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]],
+               names: dict[str, str]) -> list[str]:
+    """``pass``: a player may pass instead of moving (``rule: pass``), and two passes in a row end the
+    game, as Fairy-Stockfish's ``is_immediate_game_end`` ends it; for both players alike. With
+    ``bikjangRule``, Kings facing each other along a line (``end facing``): the player to move must
+    part them or pass, even in check, and a pass then ends the game."""
+    sides = {is_true(options.get(f"pass{side}", options.get("pass", "false"))) for side in ("White", "Black")}
+    if len(sides) > 1:
+        raise IniError("option pass for one side only is not supported", section=name)
+    kings = [letter for letter, (key, _) in pieces.items() if key == "king"]
+    facing = [f"end facing {names[kings[0]]}: (+)([p]\\1)*"] if is_true(options.get("bikjangRule", "false")) and kings else []
+    return (["rule: pass", "end passes: 2"] if sides == {True} else []) + facing
 
 
 def zone_line(zone_name: str, white: set[Square], black: set[Square], files: int) -> str:
@@ -360,10 +398,16 @@ def first_move_rights(name: str, options: dict[str, str], castles: bool) -> bool
     return cambodian
 
 
-def game_rules(options: dict[str, str], cambodian: bool) -> list[str]:
-    """``rule: rights-by-column`` for ``cambodianMoves``, ``rule: no-promotion-check`` for ``sittuyinPromotion``."""
+def game_rules(options: dict[str, str], cambodian: bool, lone: bool) -> list[str]:
+    """``rule: rights-by-column`` for ``cambodianMoves``, ``rule: no-promotion-check`` for ``sittuyinPromotion``,
+    ``rule: shuffled-setup`` for ``chess960``, ``rule: lone-royal`` where ``lone`` (:func:`royal_letters`),
+    ``rule: immobility-illegal`` for ``immobilityIllegal``."""
     sittuyin = is_true(options.get("sittuyinPromotion", "false"))
-    return (["rule: rights-by-column"] if cambodian else []) + (["rule: no-promotion-check"] if sittuyin else [])
+    return ((["rule: rights-by-column"] if cambodian else []) + (["rule: no-promotion-check"] if sittuyin else [])
+            + (["rule: shuffled-setup"] if is_true(options.get("chess960", "false")) else [])
+            + (["rule: lone-royal"] if lone else [])
+            # A piece may not move or be dropped where it could never move again (position.cpp).
+            + (["rule: immobility-illegal"] if is_true(options.get("immobilityIllegal", "false")) else []))
 
 
 def promotion_in_place(name: str, base: str, letter: str, choices: list[str], options: dict[str, str],

@@ -88,3 +88,8 @@ def setup_fields(fen: str) -> list[str]:
     if len(fields) == 4:
         fields += ["0", "1"]
     return fields
+
+
+def shift_groups(notation: str, by: int = 1) -> str:
+    """The notation with its group references renumbered, for wrapping it in a new first group."""
+    return re.sub(r"([\\~])([1-9])", lambda m: m.group(1) + str(int(m.group(2)) + by), notation)

@@ -19,7 +19,7 @@ from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.variants_ini import blast, enclosing
 from dagaz_studio.variants_ini import rules as ini_rules
-from dagaz_studio.variants_ini.castling import castling_moves
+from dagaz_studio.variants_ini.castling import castling_moves, shuffled_castling
 from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.inheritance import resolve
 from dagaz_studio.variants_ini.ini import IniError, Section
@@ -43,11 +43,11 @@ from dagaz_studio.variants_ini.values import (
     is_true,
     read_region,
     setup_fields,
+    shift_groups,
     shown,
-    squares_text,
     whole_number,
 )
-from dagaz_studio.variants_ini.walls import duck_lines, duck_move
+from dagaz_studio.variants_ini.walls import WALLING_RULES, duck_lines, walled_move, walling_region
 
 
 @dataclass
@@ -155,7 +155,11 @@ def _translated(betza: str, turned: bool, en_passant: bool, initial: str, part: 
         return "", f": {error.message}"
     if piece.unread:
         return "", f": Fairy-Stockfish does not read {', '.join(piece.unread)}"
-    if en_passant:
+    if part == "quiet":
+        # Fairy-Stockfish's moves_bb: the moves that take nothing (an arrow's flight).
+        piece.shapes = [Shape(shape.legs[:-1] + (replace(shape.legs[-1], modes=frozenset({"m"})),), shape.initial,
+                              shape.castling, shape.null) for shape in piece.shapes if "m" in shape.legs[-1].modes]
+    elif en_passant:
         capture_en_passant(piece)
         if part:
             piece.shapes = _en_passant_part(piece.shapes, part == "en-passant")
@@ -188,11 +192,6 @@ def _en_passant_part(shapes: list[Shape], taking: bool) -> list[Shape]:
             out.append(Shape(shape.legs[:-1] + (replace(last, modes=modes),), shape.initial, shape.castling,
                              shape.null))
     return out
-
-
-def _shift_groups(notation: str, by: int = 1) -> str:
-    """The notation with its group references renumbered, for wrapping it in a new first group."""
-    return re.sub(r"([\\~])([1-9])", lambda m: m.group(1) + str(int(m.group(2)) + by), notation)
 
 
 def _mobility(options: dict[str, str], pieces: dict[str, tuple[str, str]], name: str, files: int,
@@ -231,14 +230,14 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if "[" in fen.split()[0] and not drops and not is_true(options.get("seirawanGating", "false")):
         raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
     walling = options.get("wallingRule", "none").strip().lower()
-    if walling not in ("none", "past", "duck"):
+    if walling not in WALLING_RULES:
         raise IniError(f"option wallingRule = {shown(walling)} changes the legal moves and is not supported",
                        section=name)
     # Fairy-Stockfish's walls (* in a FEN): squares no piece may enter or pass, made by the start
     # position or by a move (wallingRule = past: the square a piece leaves).
     # petrifyOnCaptureTypes: a piece of these types that takes turns into a wall where it lands.
     petrify = set(options.get("petrifyOnCaptureTypes", "-").strip().lower().replace("-", "")) & set(pieces)
-    walls = "*" in fen.split()[0] or walling == "past" or bool(petrify)
+    walls = "*" in fen.split()[0] or walling in ("past", "arrow", "static") or bool(petrify)
     fields = setup_fields(fen)
     if drops and "[" not in fields[0]:
         fields[0] += "[]"
@@ -333,7 +332,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # for pieces that are the same left and right, and keeps castling's directions (kingside is east
     # for both players) written once. Without castling, the half turn serves every piece.
     turned = not castles
-    royal = royal_letters(options, pieces, fields[0].split("[")[0], name)
+    royal, lone = royal_letters(options, pieces, fields[0].split("[")[0], name)
     # A royal piece held at the start is dropped as the others are (a placement phase).
     held_royal = set(fields[0].partition("[")[2].rstrip("]").lower()) & royal
     first = drop_first_letter(name, options, pieces)
@@ -358,14 +357,17 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                        section=name)
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
-        """A zone line; a player whose region lies off the board has no squares in it."""
-        parts = [f"{player} " + squares_text(squares, files)
-                 for player, squares in (("White", white), ("Black", black)) if squares]
-        return f"zone {zone_name}: " + "; ".join(parts)
+        return ini_rules.zone_line(zone_name, white, black, files)
 
+    zones: list[str] = []
+    walled = walling_region(options, walling, name, files, ranks)
+    if walled is not None:
+        zones.append(zone("walling", *walled))
+    diagonal = region("diagonalLines", "-")
+    if diagonal:
+        zones.append(zone("diagonal-lines", diagonal, diagonal))
     # Where each side may take en passant (the square it lands on, which the pawn passed): Fairy-Stockfish's
     # enPassantRegion, the whole board unless given (Horde's: not behind a pawn's step from the first rank).
-    zones: list[str] = []
     every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
     both = options.get("enPassantRegion", "").strip()
 
@@ -425,6 +427,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         else:
             base = _betza_dagaz(name, key, betza, turned, en_passant=letter in ep_types,
                                 initial="@double" if double else "")
+        base += ini_rules.diagonal_moves(key, betza, names[letter]) if diagonal else ""
         # What promotes, and the en-passant captures, which movegen.cpp makes apart and never promotes.
         plain, taking, apart = base, "", False
         if EN_PASSANT in base:
@@ -440,7 +443,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                                                          "en-passant"), victims, names, turned, double, triple, ep)
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
-            base, plain, taking = (f"({_shift_groups(b)})[@mobility-{letter}]" if b else "" for b in (base, plain, taking))
+            base, plain, taking = (f"({shift_groups(b)})[@mobility-{letter}]" if b else "" for b in (base, plain, taking))
         notation = base
         promote_w = promo_w if letter in pawn_w else set()
         promote_b = promo_b if letter in pawn_b else set()
@@ -468,16 +471,16 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 offer = (f"({promotion_offer(name, f'promotion-{letter}-white', own_w, limited, capped)};"
                          f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped)})")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
-            notation, apart = f"({_shift_groups(plain)}){suffix}", bool(taking)
+            notation, apart = f"({shift_groups(plain)}){suffix}", bool(taking)
             if is_true(options.get("sittuyinPromotion", "false")):
                 notation, apart = ini_rules.promotion_in_place(name, base, letter, choices, options, pieces, names), False
         elif (promote_w or promote_b) and mandatory:
             # Nothing to promote to, and promotion compulsory: the pawn never enters the zone.
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
-            notation, apart = f"({_shift_groups(plain)})[!@promotion-{letter}]", bool(taking)
+            notation, apart = f"({shift_groups(plain)})[!@promotion-{letter}]", bool(taking)
         if letter in piece_promotions and not both_ways:
             zones.append(zone("promotion", promo_w, promo_b))
-            shifted, to, apart = _shift_groups(plain), f"[+{names[letter]}Promoted]", bool(taking)
+            shifted, to, apart = shift_groups(plain), f"[+{names[letter]}Promoted]", bool(taking)
             target = piece_promotions[letter]
             cap = ini_rules.promotion_limits(name, options, pieces).get(target)
             if cap:  # 0: no limit, as Fairy-Stockfish reads it
@@ -515,29 +518,32 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
         if castles and letter == options.get("castlingKingPiece", "k"):
-            notation += castling_moves(name, options, castling_layout(name, options, fields, files), files, names,
-                                       royal=letter in royal)
+            notation += (shuffled_castling(name, options, files, ranks, names, letter in royal, zones)
+                         if is_true(options.get("chess960", "false")) else
+                         castling_moves(name, options, castling_layout(name, options, fields, files), files, names,
+                                        royal=letter in royal))
         if explodes and betza.strip():
             own = blast.explosion(royal_names, spared, immune=True) if letter in immune else explosion
-            notation = blast.exploding(_shift_groups(notation), own, letter in royal,
+            notation = blast.exploding(shift_groups(notation), own, letter in royal,
                                        names[letter] if letter in mutual else "")
         if flip != "none" and key != "immobile":
-            notation = f"({_shift_groups(notation)}){enclosing.flips_after_move(flip)}"
+            notation = f"({shift_groups(notation)}){enclosing.flips_after_move(flip)}"
         if walls and betza.strip():
             # No piece lands on a wall (an implicit landing takes whatever is not its own).
-            notation = f"({_shift_groups(notation)})[!=Wall]"
+            notation = f"({shift_groups(notation)})[!=Wall]"
         if letter in petrify:
             if explodes:
                 raise IniError("options petrifyOnCaptureTypes and blastOnCapture together are not supported",
                                section=name)
             # A royal piece, which would turn itself to stone, only moves to empty squares.
-            notation = (f"({_shift_groups(notation)})[p]" if letter in royal
-                        else f"({_shift_groups(notation)})([p];[e] |[d][*Wall])")
-        if walling == "duck" and betza.strip():
-            notation = duck_move(_shift_groups(notation))
+            notation = (f"({shift_groups(notation)})[p]" if letter in royal
+                        else f"({shift_groups(notation)})([p];[e] |[d][*Wall])")
+        if walling in ("duck", "arrow", "static") and betza.strip():
+            notation = walled_move(walling, shift_groups(notation), lambda: _betza_dagaz(
+                name, key, betza, turned, initial="", part="quiet"), walled is not None)
         if walling == "past" and betza.strip():
             # The square the piece leaves becomes a wall.
-            notation = f"[*Wall]({_shift_groups(notation)})"
+            notation = f"[*Wall]({shift_groups(notation)})"
         lines.append(f"piece {names[letter]} {letter.upper()}{flags}: {notation}")
         notations[letter] = base
     # Fairy-Stockfish's SAN writes its pawn without a letter (e4, exd5), as chess's does.
@@ -557,7 +563,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         moves = notations[target]
         if demotes:
             back = f"[+{names[letter]}]"
-            shifted = _shift_groups(moves)
+            shifted = shift_groups(moves)
             if on_capture:
                 moves = f"({shifted})([p];[e]{back})" if piece_mandatory else f"({shifted})([p];[e];[e]{back})"
             elif promo_w == every_square and promo_b == every_square and piece_mandatory:
@@ -577,7 +583,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     end_zones, ends, _ = ending_lines(options, pieces, names, royal, region, files, fen, extinct)
     lines[13:13] = sorted(set(zones + end_zones), key=(zones + end_zones).index)
     lines.append("setup: " + " ".join(fields))
-    lines += ini_rules.game_rules(options, cambodian)
+    lines += ini_rules.game_rules(options, cambodian, lone) + ini_rules.pass_lines(name, options, pieces, names)
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
     if not is_true(options.get("checking", "true")) and king_checks:

@@ -1,17 +1,30 @@
-"""Fairy-Stockfish's Duck (``wallingRule = duck``) as a board file says it: a neutral piece that the
-mover, after every move, takes from wherever it stands and puts on another empty square.
+"""Fairy-Stockfish's walling rules as a board file says them: after every move the mover places a
+wall (``wallingRule = arrow``: where the moved piece could move from its landing square, as the
+Amazons' arrow; ``static``: on any empty square), or moves the Duck (``duck``): a neutral piece that
+the mover takes from wherever it stands and puts on another empty square. ``wallingRegion`` (and its
+``White`` and ``Black`` forms) limits where a wall may be placed.
 
 From the square the move lands on, the moving piece put down (``|``: onto no friend and not onto
 the Duck), a walk that reaches every other square once (east or west, then north or south; or
 straight north or south) finds the Duck and destroys it (``[d]``; a board without one yet skips
 that, ``?+``), then, from its square, the same walk goes to any empty square but that one and makes
-a Duck there (``[*Duck]``).
+a Duck there (``[*Duck]``); a static wall is made by the same walk.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from dagaz_studio.notation import parse_notation
+from dagaz_studio.variants_ini.ini import IniError
+from dagaz_studio.variants_ini.values import Square, read_region, shift_groups
+
 #: Every square but the one the walk starts from, each reached once.
 ANYWHERE = "(((E)+;(W)+)((N)*;(S)+);(N)+;(S)+)"
+
+#: The walling rules this module writes a move for, and those a walling region may limit.
+WALLING_RULES = ("none", "past", "duck", "arrow", "static")
+REGION_RULES = ("arrow", "static")
 
 
 def duck_lines() -> list[str]:
@@ -22,3 +35,33 @@ def duck_lines() -> list[str]:
 def duck_move(notation: str) -> str:
     """A piece's notation (its groups shifted by one) followed by the Duck's move."""
     return f"({notation})[F,!=Duck] | ({ANYWHERE}[=Duck,d])?+{ANYWHERE}[p][*Duck]"
+
+
+def walled_move(walling: str, notation: str, quiet: Callable[[], str], region: bool) -> str:
+    """A piece's notation (its groups shifted by one) followed by the wall its move places, for a
+    walling rule of :data:`WALLING_RULES` but ``none`` and ``past``: ``quiet`` gives the piece's moves
+    that take nothing (the arrow's flight), ``region`` whether a zone ``walling`` limits the wall."""
+    if walling == "duck":
+        return duck_move(notation)
+    wall = ("[p,@walling]" if region else "[p]") + "[*Wall]"
+    if walling == "static":
+        return f"({notation}) | {ANYWHERE}{wall}"
+    # The flight's groups come after the move's (alternatives sharing their numbers) and its own group's.
+    return f"({notation}) | ({shift_groups(quiet(), parse_notation(notation).group_count + 2)}){wall}"
+
+
+def walling_region(options: dict[str, str], walling: str, section: str, files: int,
+                   ranks: int) -> tuple[set[Square], set[Square]] | None:
+    """White's and Black's squares a wall may be placed on (``wallingRegion``, ``wallingRegionWhite``,
+    ``wallingRegionBlack``), or ``None`` where no option limits them; a region for a walling rule
+    that places no wall of its own choosing is refused."""
+    both = options.get("wallingRegion", "").strip()
+    given = {side: options.get(f"wallingRegion{side}", "").strip() or both for side in ("White", "Black")}
+    if not any(given.values()):
+        return None
+    if walling not in REGION_RULES:
+        raise IniError(f"option wallingRegion with wallingRule = {walling} is not supported", section=section)
+    every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
+    white, black = (read_region(value, f"wallingRegion{side}", section, files, ranks) if value else every
+                    for side, value in given.items())
+    return white, black

@@ -82,10 +82,25 @@ def test_drops_may_attack_a_pseudo_royal_piece_whatever_drop_checks_says() -> No
     assert uci_after(rules, fen, []) == set(expected)
 
 
-def test_pseudo_royal_pieces_that_promotion_multiplies_are_refused() -> None:
+@pytest.mark.parametrize("fen", [
     # Backrank: every piece promotes to the King, an extinction piece royal only while it stands alone.
-    done, refused = import_file(EXAMPLE.read_text(encoding="utf-8"), ["backrank"])
-    assert not done and "extinctionPseudoRoyal" in str(refused[0])
+    # Two Kings: the one on e1 may stay attacked, or step into attack.
+    "4k3/8/8/8/8/8/r7/K3K3 w - - 0 1",
+    # One: royal.
+    "4k3/8/8/8/8/8/r7/4K3 w - - 0 1",
+])
+def test_pseudo_royal_pieces_that_promotion_multiplies_are_royal_only_alone(fen: str) -> None:
+    ini = EXAMPLE.read_text(encoding="utf-8")
+    rules = imported(ini, "backrank")
+    assert rules.board.rules.lone_royal
+    [expected] = ask(ini, [("backrank", fen, [])])
+    assert expected is not None and uci_after(rules, fen, []) == set(expected)
+
+
+def test_pseudo_royal_pieces_beside_a_king_that_is_always_royal_are_refused() -> None:
+    # Maharajah 2: a King, and Maharajahs royal only while one of them is left.
+    done, refused = import_file(EXAMPLE.read_text(encoding="utf-8"), ["maharajah2"])
+    assert not done and "beside a King" in str(refused[0])
 
 
 def test_a_reversi_drop_encloses_across_walls_where_fairy_stockfish_lets_it() -> None:

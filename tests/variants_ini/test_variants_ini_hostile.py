@@ -226,13 +226,12 @@ def test_a_parent_defined_below_its_child_is_refused_as_fairy_stockfish_refuses_
     assert compare(house.text, games["house"]) is None
 
 
-def test_castling_from_any_start_is_refused_naming_chess960() -> None:
-    # Fairy-Stockfish's chess960 castles a King on f1 with the Rook on g1 (f1g1): not read here,
-    # so not left out silently either.
-    done, refused = import_file("[shuffled:fischerandom]\n\n[wide:caparandom]\n\n[plain:chess]\nchess960 = false\n")
-    assert [variant.name for variant in done] == ["plain"]
-    assert [error.section for error in refused] == ["shuffled", "wide"]
-    assert all("option chess960 = true" in error.message for error in refused)
+def test_castling_from_any_start_is_read_where_chess960_says_true() -> None:
+    # Fairy-Stockfish's chess960 castles a King on f1 with the Rook on g1 (f1g1), from any start.
+    done, refused = import_file("[shuffled:fischerandom]\n\n[wide:caparandom]\n\n[plain:fischerandom]\n"
+                                "chess960 = false\n")
+    assert not refused and [variant.name for variant in done] == ["shuffled", "wide", "plain"]
+    assert ["rule: shuffled-setup" in variant.text for variant in done] == [True, True, False]
 
 
 @pytest.mark.parametrize("name", ["a b", "a/b", "-x", "é"])
