@@ -19,7 +19,8 @@ from dagaz_studio.variants_ini.variant import import_variant
 from tests.helpers.paths import REPO
 
 pytest.importorskip("pyffish")
-from tests.helpers.builtin_oracle import check_game, fsf_builtin_games  # noqa: E402
+from tests.helpers.builtin_oracle import CHESS960, check_game, fsf_builtin_games  # noqa: E402
+from tests.helpers.variants_oracle import compare  # noqa: E402
 
 README = REPO / "README.md"
 
@@ -42,11 +43,20 @@ def test_every_builtin_is_a_template(names) -> None:
     assert set(names) <= set(templates())
 
 
-def test_a_section_inherits_from_any_builtin(names) -> None:
+def test_a_section_inherits_from_any_builtin_and_plays_as_pyffish_does(names) -> None:
     text = "".join(f"[my{name}:{name}]\n" for name in names)
     imported, refused = import_file(text)
     assert not refused, refused
     assert {v.name for v in imported} == {f"my{name}" for name in names}
+    played = fsf_builtin_games(names, 1, 6, 13)["games"]
+    different = {}
+    for variant in imported:
+        name = variant.name[2:]
+        games = [[[fen, moves] for fen, moves, _ in game] for game in played[name]]
+        difference = compare(variant.text, games, name in CHESS960)
+        if difference is not None:
+            different[name] = difference
+    assert not different
 
 
 def test_every_refused_builtin_is_refused_by_the_importer_or_has_a_board(names) -> None:
