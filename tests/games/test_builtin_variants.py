@@ -155,3 +155,23 @@ def test_a_pawn_back_on_its_double_step_row_steps_twice_again_as_fairy_stockfish
     expected = set(sf.legal_moves(name, fen, []))
     assert uci_names(board, rules, legal_moves(rules, position)) == expected
     assert any(len(move) == 4 and move[1] == "2" and move[3] == "4" and move[0] in "def" for move in expected)
+
+
+@pytest.mark.parametrize(("fen", "moves"), [
+    # A Sergeant that stepped onto another square of Black's double-step region (f8) steps twice from there.
+    ("qwfrbb1k/1sspps1p/p1p2sp1/8/8/1pP3P1/6SP/nP1P2W1/PSS1PS1Q/KNBBRF2 b - c4 0 10", []),
+    # A Sergeant's double step is taken en passant by a Pawn (e7f8), as a Pawn's is.
+    ("k7/5s2/8/4P3/8/8/8/8/8/7K b - - 0 1", ["f9f7"]),
+])
+def test_wolf_chess_sergeants_step_twice_and_are_taken_en_passant_as_fairy_stockfish_has_them(
+        fen: str, moves: list[str]) -> None:
+    import pyffish as sf
+
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.position import Position
+    from tests.helpers.engine_helpers import shipped
+    from tests.helpers.variants_oracle import uci_names
+
+    board, rules = shipped("wolf")
+    position = Position.from_fen(board, sf.get_fen("wolf", fen, moves))
+    assert uci_names(board, rules, legal_moves(rules, position)) == set(sf.legal_moves("wolf", fen, moves))
