@@ -30,14 +30,31 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
-def decimal_number(text: str) -> float:
+class TypedNumber(float):
+    """A number as the command line gave it: its value, and its text, which a message says as typed
+    (``1e400`` is infinite and ``1e-400`` nought as a float; ``1000.0001`` is not ``1000``)."""
+
+    text: str
+
+    def __new__(cls, text: str) -> TypedNumber:
+        number = super().__new__(cls, text)
+        number.text = text
+        return number
+
+    def __str__(self) -> str:
+        from dagaz_studio.board.problems import echoed
+
+        return echoed(self.text)
+
+
+def decimal_number(text: str) -> TypedNumber:
     """An option's number with a fraction or not (``2.5``, ``64``, ``1e2``), in ASCII digits."""
     import argparse
     import re
 
     if re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", text) is None:
         raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number (digits 0-9, a point, an exponent)")
-    return float(text)
+    return TypedNumber(text)
 
 
 class CommandError(Exception):

@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         if out.suffix.lower() not in FORMATS:
             raise CommandError(f"--out {printable(args.out)}: the file name must end in .png or .svg")
         if args.scale is not None and not 4 <= args.scale <= 1000:
-            raise CommandError(f"--scale {args.scale:g}: give between 4 and 1000 pixels per square")
+            raise CommandError(f"--scale {args.scale}: give between 4 and 1000 pixels per square")
         board = open_board(args.board)
         position = open_position(board, args.fen)
         highlights: dict[int, str] = {}
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         data, scale = picture(board, position, highlights, out.suffix, None if args.scale is None else args.scale / 100)
     except PictureTooLarge as error:
-        return report(CommandError(f"--scale {args.scale:g}: {error}; this board fits up to --scale "
+        return report(CommandError(f"--scale {args.scale}: {error}; this board fits up to --scale "
                                    f"{int(error.largest * 100 * 10) / 10:g}"))
     except MemoryError as error:
         return report(CommandError(f"--out {printable(args.out)}: {error or 'out of memory'}"))
@@ -124,7 +124,7 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
         if args.at is None:
             raise CommandError("--trace needs --at SQUARE: whose run to draw")
         if args.scale is not None and not 4 <= args.scale <= 200:
-            raise CommandError(f"--scale {args.scale:g}: with --trace give between 4 and 200 pixels per square")
+            raise CommandError(f"--scale {args.scale}: with --trace give between 4 and 200 pixels per square")
         delay = 400 if args.delay is None else args.delay
         if not 10 <= delay <= 60_000:
             raise CommandError(f"--delay {delay}: give between 10 and 60000 milliseconds")
