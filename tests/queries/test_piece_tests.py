@@ -61,6 +61,23 @@ def test_a_knight_made_a_wazir_fails_the_knight_tests(tmp_path: Path, capsys: py
     assert leaps["reason"]
 
 
+def test_failures_past_fifty_are_counted_not_listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A file of thousands of failing tests would bury the first failures, as a board's problems would.
+    from dagaz_studio.commands.common import MAX_PROBLEMS_SHOWN
+
+    path = tmp_path / "many.board"
+    path.write_text(TINY + "".join(f"test moves-{n}: at a1 reaches a2 b1\n" for n in range(3))
+                    + "".join(f"test far-{n}: at a1 reaches c1\n" for n in range(1200)), encoding="utf-8")
+    assert main(["test", str(path)]) == 1
+    captured = capsys.readouterr()
+    out = captured.out.splitlines()
+    assert len(out) == MAX_PROBLEMS_SHOWN + 1 and all(" FAILED far-" in line for line in out[:-1])
+    assert out[-1] == f"{path}: … and {1200 - MAX_PROBLEMS_SHOWN:,} more failed tests"
+    assert captured.err.splitlines() == ["1203 tests on 1 board: 3 passed, 1200 failed"]
+    assert main(["test", str(path), "--json"]) == 1  # JSON, for a program, keeps one object per test
+    assert len(capsys.readouterr().out.splitlines()) == 1203
+
+
 def test_castling_through_check_allowed_fails_and_is_named(tmp_path: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     path = _copy(tmp_path, "chess", "[MA](E[pA]){2}|E[f,=Rook,M]^W{2}", "[MA](E[p]){2}|E[f,=Rook,M]^W{2}")
