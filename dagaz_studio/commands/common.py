@@ -132,9 +132,9 @@ def open_position(board: Board, fen: str | None) -> Position:
 def quoted(text: str) -> str:
     """``text`` in quotes for a message, cut short as a board file's problems quote a word
     (:func:`~dagaz_studio.board.problems.echoed`): a pasted page is not echoed back whole."""
-    from dagaz_studio.board.problems import echoed
+    from dagaz_studio.board.problems import quoted as between_quotes
 
-    return repr(echoed(text))
+    return between_quotes(text)
 
 
 def printable(text: str) -> str:
