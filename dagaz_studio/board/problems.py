@@ -32,11 +32,11 @@ def echoed(word: object, long: bool = False) -> str:
     return printable(shown)
 
 
-def quoted(word: object) -> str:
+def quoted(word: object, long: bool = False) -> str:
     """``word`` :func:`echoed` between quotes, as a message quotes what was typed: a backslash stays
     one backslash (``repr`` would double it, and the escape of a character echoed too), and a word
     holding a single quote is put between double quotes."""
-    shown = echoed(word)
+    shown = echoed(word, long)
     mark = '"' if "'" in shown and '"' not in shown else "'"
     return f"{mark}{shown}{mark}"
 

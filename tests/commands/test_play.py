@@ -159,3 +159,14 @@ def test_a_name_is_echoed_as_typed(typed: str, said: str, command: list[str], ca
     assert main([*command, typed]) == 2
     err = capsys.readouterr().err
     assert said in err and "\\\\" not in err and "\x1b" not in err, err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["moves", "checkers", "--fen", "W:\\x"], "part '\\x': no player's name begins with '\\'"),
+    (["moves", "checkers", "--fen", "W:W1\x1b:B3"], "'1\\x1b' is neither"),
+    (["render", "chess", "--trace", "--at", "e2", "--move", "e\\4", "--out", "unwritten.png"], "no move 'e\\4'"),
+])
+def test_a_pdn_fen_or_a_traced_move_is_echoed_as_typed(argv: list[str], said: str, capsys) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert said in err and "\\\\" not in err, err
