@@ -156,8 +156,8 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
     try:
         if suffix == ".svg":
             width = max(3, len(str(len(pictures))))
-            for number, data in enumerate(pictures, 1):
-                _write(out.with_name(f"{out.stem}-{number:0{width}d}.svg"), data)
+            _write_series([(out.with_name(f"{out.stem}-{number:0{width}d}.svg"), data)
+                           for number, data in enumerate(pictures, 1)])
             _remove_later_frames(out, len(pictures))
         else:
             _write(out, animated_png(pictures, delay, 0, [frame.sentence for frame in film.frames]))
@@ -188,6 +188,28 @@ def _write(out: Path, data: bytes) -> None:
         write_whole(folder, out.name, data, sync=True)
     finally:
         os.close(folder)
+
+
+def _write_series(files: list[tuple[Path, bytes]]) -> None:
+    """Put each file in place, all of them or none: each is first written whole under a hidden name
+    beside its place, and only once every one is written are they renamed into place. A full disk
+    midway leaves the previous series as it was, not new frames mixed with old ones, and nothing
+    beside it."""
+    from dagaz_studio.board.writer import through_links
+    from dagaz_studio.notation.whole_file import temporary_name
+
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for path, data in files:
+            target = through_links(path)
+            hidden = target.with_name(temporary_name(target.name))
+            staged.append((hidden, target))
+            _write(hidden, data)
+        for hidden, target in staged:
+            os.replace(hidden, target)
+    finally:
+        for hidden, _target in staged:
+            hidden.unlink(missing_ok=True)
 
 
 def _remove_later_frames(out: Path, count: int) -> None:
