@@ -184,6 +184,18 @@ def square_index(board: Board, name: str) -> int:
     return board.index(name)
 
 
+def json_line(value: object) -> str:
+    r"""``value`` as one line of JSON, its text in UTF-8 as written (not escaped), but for a lone
+    surrogate: a byte of a file name or an argument that is not UTF-8 (``\xff``, which Python holds as
+    ``\udcff``) is written as its ``\u`` escape, which JSON readers take back, rather than as the raw
+    byte, which is no UTF-8 and would make the whole line unreadable."""
+    import json
+    import re
+
+    text = json.dumps(value, ensure_ascii=False)
+    return re.sub("[\ud800-\udfff]", lambda found: f"\\u{ord(found.group()):04x}", text)
+
+
 def said(message: str) -> str:
     """A message as it is printed: each of its lines :func:`printable` (a character a terminal would
     obey, from a FEN or a name typed, is written as its escape)."""

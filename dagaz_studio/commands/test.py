@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TYPE_CHECKING
 
-from dagaz_studio.commands.common import EXIT_USAGE, MAX_PROBLEMS_SHOWN, printable, problem_lines
+from dagaz_studio.commands.common import EXIT_USAGE, MAX_PROBLEMS_SHOWN, json_line, printable, problem_lines
 
 if TYPE_CHECKING:
     from dagaz_studio.queries.piece_tests import TestResult
@@ -49,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
                 # Its problem is printed on stderr; in JSON it is one object among the others.
                 skipped += 1
                 if args.json:
-                    print(json.dumps(result.as_json(), ensure_ascii=False))
+                    print(json_line(result.as_json()))
                 continue
             if result.passed:
                 passed += 1
@@ -57,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
                 failed += 1
                 status = max(status, EXIT_FAILED)
             if args.json:
-                print(json.dumps(result.as_json(), ensure_ascii=False))
+                print(json_line(result.as_json()))
             elif not result.passed and shown < MAX_PROBLEMS_SHOWN:
                 # Where the problems of the same file are said to be: the file as named, and the line.
                 print(f"{printable(result.file or result.board)}:{result.line}: FAILED {result.describe()}")
