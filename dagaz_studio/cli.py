@@ -47,6 +47,9 @@ class _Parser(argparse.ArgumentParser):
 
     #: The words the command line gave (set by :func:`main`), for a usage error to say what they look like.
     given: Sequence[str] = ()
+    #: Whether ``gui`` was put before them, the first word being no command (a board to open, or a
+    #: command misspelt).
+    window_implied = False
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         return self.formatter_class(prog=self.prog, width=_terminal_width() - 2)  # type: ignore[call-arg]
@@ -65,7 +68,23 @@ class _Parser(argparse.ArgumentParser):
                 word.startswith("--fen") for word in self.given):
             # The shell split a FEN of several fields: its side to move and the rest were left over.
             message += " (a FEN of several fields is one argument: give it in quotes, --fen '…')"
+        elif left and self.window_implied:
+            message += _no_command(self.given[1])
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _no_command(first: str) -> str:
+    """What to add to a usage error when the first word, taken for a board to open in the window, was
+    followed by words the window does not read: most likely a command misspelt, or left out."""
+    import difflib
+
+    from dagaz_studio.board.problems import quoted
+    from dagaz_studio.board.shipped import shipped_aliases, shipped_boards
+
+    near = difflib.get_close_matches(first.lower(), COMMANDS, n=1, cutoff=0.6)
+    if near and first not in shipped_boards() and first not in shipped_aliases() and not os.path.exists(first):
+        return f" ({quoted(first)} is no command: did you mean {near[0]}?)"
+    return f" (the window was to open on {quoted(first)}: a command comes first, one of {', '.join(COMMANDS)})"
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -88,7 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     a shipped board's name) opens the window on it: ``dagaz-studio xiangqi``.
     """
     words = list(sys.argv[1:] if argv is None else argv)
-    if not words or (words[0] not in COMMANDS and not words[0].startswith("-")):
+    window_implied = not words or (words[0] not in COMMANDS and not words[0].startswith("-"))
+    if window_implied:
         words.insert(0, "gui")
     from dagaz_studio.commands.streams import StreamError, guarded, silence_stdout
 
@@ -97,6 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser = build_parser(words[0] if words[0] in COMMANDS else None)
             if isinstance(parser, _Parser):
                 parser.given = words
+                parser.window_implied = window_implied
             args = parser.parse_args(words)
             module = importlib.import_module(f"dagaz_studio.commands.{MODULES.get(args.command, args.command)}")
             return int(module.run(args))

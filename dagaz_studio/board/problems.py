@@ -32,6 +32,15 @@ def echoed(word: object, long: bool = False) -> str:
     return printable(shown)
 
 
+def quoted(word: object, long: bool = False) -> str:
+    """``word`` :func:`echoed` between quotes, as a message quotes what was typed: a backslash stays
+    one backslash (``repr`` would double it, and the escape of a character echoed too), and a word
+    holding a single quote is put between double quotes."""
+    shown = echoed(word, long)
+    mark = '"' if "'" in shown and '"' not in shown else "'"
+    return f"{mark}{shown}{mark}"
+
+
 def printable(text: str) -> str:
     """``text`` whole, each character that shows nothing or that a terminal would obey (a line break,
     an escape) written as its escape (``\\n``, ``\\x1b``): a path said in a message stays one line."""

@@ -109,8 +109,14 @@ def through_links(path: Path) -> Path:
             raise OSError(errno.EINVAL, f"{path} is not a regular file")
         return path
     target = Path(os.path.realpath(path))
+    if target.is_symlink():
+        # Where links lead round in a loop, the path is still a link: a file renamed over it would put
+        # the link away, and no file would be where it led.
+        raise OSError(errno.ELOOP, "a link that leads round in a loop, to no file")
     if target.exists() and not target.is_file():
         raise OSError(errno.EINVAL, f"a link to {target}, which is not a regular file")
+    if not target.parent.is_dir():
+        raise OSError(errno.ENOENT, f"a link to {target}, in a folder that does not exist")
     return target
 
 

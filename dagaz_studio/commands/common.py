@@ -30,14 +30,31 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
-def decimal_number(text: str) -> float:
+class TypedNumber(float):
+    """A number as the command line gave it: its value, and its text, which a message says as typed
+    (``1e400`` is infinite and ``1e-400`` nought as a float; ``1000.0001`` is not ``1000``)."""
+
+    text: str
+
+    def __new__(cls, text: str) -> TypedNumber:
+        number = super().__new__(cls, text)
+        number.text = text
+        return number
+
+    def __str__(self) -> str:
+        from dagaz_studio.board.problems import echoed
+
+        return echoed(self.text)
+
+
+def decimal_number(text: str) -> TypedNumber:
     """An option's number with a fraction or not (``2.5``, ``64``, ``1e2``), in ASCII digits."""
     import argparse
     import re
 
     if re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", text) is None:
         raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number (digits 0-9, a point, an exponent)")
-    return float(text)
+    return TypedNumber(text)
 
 
 class CommandError(Exception):
@@ -115,9 +132,9 @@ def open_position(board: Board, fen: str | None) -> Position:
 def quoted(text: str) -> str:
     """``text`` in quotes for a message, cut short as a board file's problems quote a word
     (:func:`~dagaz_studio.board.problems.echoed`): a pasted page is not echoed back whole."""
-    from dagaz_studio.board.problems import echoed
+    from dagaz_studio.board.problems import quoted as between_quotes
 
-    return repr(echoed(text))
+    return between_quotes(text)
 
 
 def printable(text: str) -> str:
@@ -165,6 +182,18 @@ def square_index(board: Board, name: str) -> int:
     if not board.has_square(name):
         raise CommandError(f"no square {quoted(name)} on {board.name} (squares run {board.squares[0]} … {board.squares[-1]})")
     return board.index(name)
+
+
+def json_line(value: object) -> str:
+    r"""``value`` as one line of JSON, its text in UTF-8 as written (not escaped), but for a lone
+    surrogate: a byte of a file name or an argument that is not UTF-8 (``\xff``, which Python holds as
+    ``\udcff``) is written as its ``\u`` escape, which JSON readers take back, rather than as the raw
+    byte, which is no UTF-8 and would make the whole line unreadable."""
+    import json
+    import re
+
+    text = json.dumps(value, ensure_ascii=False)
+    return re.sub("[\ud800-\udfff]", lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
 def said(message: str) -> str:

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.commands.common import CommandError, not_a_piece, open_board, piece_definition, report, whole_number
+from dagaz_studio.commands.common import (
+    CommandError,
+    json_line,
+    not_a_piece,
+    open_board,
+    piece_definition,
+    report,
+    whole_number,
+)
 from dagaz_studio.commands.pool import STATE, Workers, add_jobs_option, jobs_for, pool
 
 if TYPE_CHECKING:
@@ -122,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
     except CommandError as error:
         return report(error)
     if args.json:
-        print(json.dumps(result.as_json(), ensure_ascii=False))
+        print(json_line(result.as_json()))
     elif not result.differ:
         tried = f"{result.positions:,} position{'s' if result.positions != 1 else ''}"
         # Fewer than asked for: the board has no pieces to place at random and no setup to play from.

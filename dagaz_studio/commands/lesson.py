@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 from typing import Any
 
-from dagaz_studio.commands.common import CommandError, report, whole_number
+from dagaz_studio.commands.common import CommandError, json_line, report, whole_number
 
 EXIT_RIGHT = 0
 EXIT_WRONG = 1
@@ -66,8 +65,8 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "list":
             lessons = course()
             if args.json:
-                print(json.dumps([{"id": lesson.id, "title": lesson.title, "board": lesson.board,
-                                   "notation": lesson.notation} for lesson in lessons], ensure_ascii=False))
+                print(json_line([{"id": lesson.id, "title": lesson.title, "board": lesson.board,
+                                   "notation": lesson.notation} for lesson in lessons]))
             else:
                 for lesson in lessons:
                     print(f"{lesson.id:24} {lesson.title}")
@@ -76,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "show":
             shown = _shown(lesson)
             if args.json:
-                print(json.dumps(shown, ensure_ascii=False))
+                print(json_line(shown))
                 return 0
             where = shown["position"]
             print(f"{lesson.title} ({lesson.id}; board {lesson.board})\n")
@@ -111,12 +110,12 @@ def run(args: argparse.Namespace) -> int:
         runaway = CommandError(f"the {verdict.which or 'answer'} on {verdict.square} of {verdict.fen}: {verdict.error}")
     if args.json:
         marking = verdict.marking
-        print(json.dumps({
+        print(json_line({
             "passed": verdict.passed, "positions": verdict.positions, "fen": verdict.fen, "square": verdict.square,
             "only_answer": verdict.only_answer, "only_solution": verdict.only_solution, "error": verdict.error,
             "agree": marking.agree if marking else [], "missing": marking.missing if marking else [],
             "extra": marking.extra if marking else [], "player": verdict.player, "unsaid": verdict.unsaid,
-            "runaway": verdict.which}, ensure_ascii=False))
+            "runaway": verdict.which}))
     elif runaway is not None:
         return report(runaway)
     elif verdict.passed:

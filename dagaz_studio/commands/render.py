@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         if out.suffix.lower() not in FORMATS:
             raise CommandError(f"--out {printable(args.out)}: the file name must end in .png or .svg")
         if args.scale is not None and not 4 <= args.scale <= 1000:
-            raise CommandError(f"--scale {args.scale:g}: give between 4 and 1000 pixels per square")
+            raise CommandError(f"--scale {args.scale}: give between 4 and 1000 pixels per square")
         board = open_board(args.board)
         position = open_position(board, args.fen)
         highlights: dict[int, str] = {}
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         data, scale = picture(board, position, highlights, out.suffix, None if args.scale is None else args.scale / 100)
     except PictureTooLarge as error:
-        return report(CommandError(f"--scale {args.scale:g}: {error}; this board fits up to --scale "
+        return report(CommandError(f"--scale {args.scale}: {error}; this board fits up to --scale "
                                    f"{int(error.largest * 100 * 10) / 10:g}"))
     except MemoryError as error:
         return report(CommandError(f"--out {printable(args.out)}: {error or 'out of memory'}"))
@@ -124,7 +124,7 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
         if args.at is None:
             raise CommandError("--trace needs --at SQUARE: whose run to draw")
         if args.scale is not None and not 4 <= args.scale <= 200:
-            raise CommandError(f"--scale {args.scale:g}: with --trace give between 4 and 200 pixels per square")
+            raise CommandError(f"--scale {args.scale}: with --trace give between 4 and 200 pixels per square")
         delay = 400 if args.delay is None else args.delay
         if not 10 <= delay <= 60_000:
             raise CommandError(f"--delay {delay}: give between 10 and 60000 milliseconds")
@@ -156,8 +156,8 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
     try:
         if suffix == ".svg":
             width = max(3, len(str(len(pictures))))
-            for number, data in enumerate(pictures, 1):
-                _write(out.with_name(f"{out.stem}-{number:0{width}d}.svg"), data)
+            _write_series([(out.with_name(f"{out.stem}-{number:0{width}d}.svg"), data)
+                           for number, data in enumerate(pictures, 1)])
             _remove_later_frames(out, len(pictures))
         else:
             _write(out, animated_png(pictures, delay, 0, [frame.sentence for frame in film.frames]))
@@ -188,6 +188,28 @@ def _write(out: Path, data: bytes) -> None:
         write_whole(folder, out.name, data, sync=True)
     finally:
         os.close(folder)
+
+
+def _write_series(files: list[tuple[Path, bytes]]) -> None:
+    """Put each file in place, all of them or none: each is first written whole under a hidden name
+    beside its place, and only once every one is written are they renamed into place. A full disk
+    midway leaves the previous series as it was, not new frames mixed with old ones, and nothing
+    beside it."""
+    from dagaz_studio.board.writer import through_links
+    from dagaz_studio.notation.whole_file import temporary_name
+
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for path, data in files:
+            target = through_links(path)
+            hidden = target.with_name(temporary_name(target.name))
+            staged.append((hidden, target))
+            _write(hidden, data)
+        for hidden, target in staged:
+            os.replace(hidden, target)
+    finally:
+        for hidden, _target in staged:
+            hidden.unlink(missing_ok=True)
 
 
 def _remove_later_frames(out: Path, count: int) -> None:

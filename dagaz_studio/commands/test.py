@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TYPE_CHECKING
 
-from dagaz_studio.commands.common import EXIT_USAGE, printable, problem_lines
+from dagaz_studio.commands.common import EXIT_USAGE, MAX_PROBLEMS_SHOWN, json_line, printable, problem_lines
 
 if TYPE_CHECKING:
     from dagaz_studio.queries.piece_tests import TestResult
@@ -41,12 +40,15 @@ def run(args: argparse.Namespace) -> int:
         board_status, results = _run_board(name)
         status = max(status, board_status)
         unread += results is None
+        # Listed as a board's problems are: the first so many, then how many more (every one counted).
+        shown = 0
+        hidden: list[TestResult] = []
         for result, ran in results or []:
             if not ran:
                 # Its problem is printed on stderr; in JSON it is one object among the others.
                 skipped += 1
                 if args.json:
-                    print(json.dumps(result.as_json(), ensure_ascii=False))
+                    print(json_line(result.as_json()))
                 continue
             if result.passed:
                 passed += 1
@@ -54,10 +56,16 @@ def run(args: argparse.Namespace) -> int:
                 failed += 1
                 status = max(status, EXIT_FAILED)
             if args.json:
-                print(json.dumps(result.as_json(), ensure_ascii=False))
-            elif not result.passed:
+                print(json_line(result.as_json()))
+            elif not result.passed and shown < MAX_PROBLEMS_SHOWN:
                 # Where the problems of the same file are said to be: the file as named, and the line.
                 print(f"{printable(result.file or result.board)}:{result.line}: FAILED {result.describe()}")
+                shown += 1
+            elif not result.passed:
+                hidden.append(result)
+        if hidden:
+            print(f"{printable(hidden[0].file or hidden[0].board)}: … and {len(hidden):,} more failed "
+                  f"test{'s' if len(hidden) != 1 else ''}")
     if not args.json:
         # A board that could not be read ran no test: the count says so rather than "0 passed".
         not_read = "" if not unread else "; the board could not be read" if len(names) == 1 else \

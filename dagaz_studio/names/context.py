@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.board.problems import echoed
+from dagaz_studio.board.problems import quoted
 from dagaz_studio.engine import Move, Position, Rules
 
 
@@ -28,12 +28,6 @@ class MoveNameError(ValueError):
                 message += f" ({reason})"
         super().__init__(message)
         self.message = message
-
-
-def quoted(text: str) -> str:
-    """``text`` in quotes for a message, cut short as a board file's problems quote a word
-    (:func:`~dagaz_studio.board.problems.echoed`): a pasted page is not echoed back whole."""
-    return repr(echoed(text))
 
 
 class NameStyleError(ValueError):

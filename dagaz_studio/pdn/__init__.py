@@ -16,7 +16,7 @@ import re
 
 from dagaz_studio.board.model import Board, kept
 from dagaz_studio.board.placement import format_placement
-from dagaz_studio.board.problems import echoed
+from dagaz_studio.board.problems import echoed, quoted
 from dagaz_studio.engine import Position
 
 __all__ = ["PdnError", "board_fen", "fen_from_pdn", "is_pdn_fen", "pdn_from_position", "square_numbers"]
@@ -47,7 +47,7 @@ def _player(board: Board, letter: str, part: str) -> int:
     for index, name in enumerate(board.players):
         if name[:1].upper() == letter:
             return index
-    raise PdnError(f"PDN FEN part {echoed(part)!r}: no player's name begins with {letter!r} "
+    raise PdnError(f"PDN FEN part {quoted(part)}: no player's name begins with {quoted(letter)} "
                    f"(players: {', '.join(board.players)})")
 
 
@@ -79,13 +79,13 @@ def _square(board: Board, item: str, by_number: dict[int, int]) -> int:
         return index
     if board.has_square(item):
         return board.index(item)
-    raise PdnError(f"{echoed(item)!r} is neither a square number nor a square of {board.name}")
+    raise PdnError(f"{quoted(item)} is neither a square number nor a square of {board.name}")
 
 
 def fen_from_pdn(board: Board, text: str) -> str:
     """The board FEN of a PDN FEN; raises :class:`PdnError` for one that does not fit the board."""
     if not is_pdn_fen(text):
-        raise PdnError(f"not a PDN FEN: {echoed(text, long=True)!r} (expected e.g. 'W:W31,32:B1,K2')")
+        raise PdnError(f"not a PDN FEN: {quoted(text, long=True)} (expected e.g. 'W:W31,32:B1,K2')")
     side, *parts = [part.strip() for part in text.strip().rstrip(".").split(":")]
     turn = _player(board, side, side)
     # Lidraughts (and pydraughts, which reads it) ends a PDN FEN with the move counters, H (half-moves
@@ -100,16 +100,16 @@ def fen_from_pdn(board: Board, text: str) -> str:
     cells: dict[int, str] = {}
     for part in parts:
         if not part:
-            raise PdnError(f"PDN FEN {echoed(text, long=True)!r} has an empty part")
+            raise PdnError(f"PDN FEN {quoted(text, long=True)} has an empty part")
         player = _player(board, part[0], part)
         for item in filter(None, (item.strip() for item in part[1:].split(","))):
             letter = man
             if item.startswith("K"):
                 if king is None:
-                    raise PdnError(f"{echoed(item)!r}: {board.name} has no piece with the letter K")
+                    raise PdnError(f"{quoted(item)}: {board.name} has no piece with the letter K")
                 letter, item = king, item[1:]
             if not item:
-                raise PdnError(f"'K' in part {echoed(part)!r}: a king without its square")
+                raise PdnError(f"'K' in part {quoted(part)}: a king without its square")
             for one in _squares(item):
                 square = _square(board, one, by_number)
                 if square in cells:
@@ -135,9 +135,9 @@ def _squares(item: str) -> list[str]:
     low_text, _, high_text = item.partition("-")
     low, high = _number(low_text), _number(high_text)
     if low is None or high is None or low > high:
-        raise PdnError(f"{echoed(item)!r}: a range of squares is two numbers, the lower first (e.g. 31-35)")
+        raise PdnError(f"{quoted(item)}: a range of squares is two numbers, the lower first (e.g. 31-35)")
     if high - low >= _MOST_SQUARES or high >= _MOST_SQUARES:
-        raise PdnError(f"{echoed(item)!r}: a range of more squares than a board has")
+        raise PdnError(f"{quoted(item)}: a range of more squares than a board has")
     return [str(number) for number in range(low, high + 1)]
 
 

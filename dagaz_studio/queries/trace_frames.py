@@ -75,9 +75,9 @@ def film_of_run(rules: Rules, position: Position, square: int, notation: str | N
                  if move in (answer.names.get(i), describe_move(board, made))]
         if not found:
             named = [answer.names.get(i) or describe_move(board, answer.moves[i]) for i in range(len(answer.moves))]
-            from dagaz_studio.board.problems import echoed
+            from dagaz_studio.board.problems import quoted
 
-            raise FilmError(f"the piece on {board.squares[square]} has no move {echoed(move)!r}; its moves: "
+            raise FilmError(f"the piece on {board.squares[square]} has no move {quoted(move)}; its moves: "
                             + (" ".join(named[:30]) or "none"))
         chosen = answer.names.get(found[0]) or describe_move(board, answer.moves[found[0]])
         steps = move_branch(answer.trace, answer.tree, found[0])

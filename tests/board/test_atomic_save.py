@@ -145,3 +145,26 @@ def test_render_writes_the_picture_whole(tmp_path: Path) -> None:
     assert main(["render", "chess", "--at", "e2", "--out", str(out)]) == 0
     assert out.read_text(encoding="utf-8").rstrip().endswith("</svg>")
     assert _leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("save", ["board", "render"])
+def test_links_in_a_loop_are_refused_and_stay_links(tmp_path: Path, capsys, save: str) -> None:
+    # A link in a loop leads to no file: a file renamed over it would put the link itself away.
+    folder = tmp_path / "out"
+    folder.mkdir()
+    loop, back, alone = folder / "a.svg", folder / "b.svg", folder / "self.svg"
+    loop.symlink_to("b.svg")
+    back.symlink_to("a.svg")
+    alone.symlink_to("self.svg")
+    lost = folder / "lost.svg"
+    lost.symlink_to("nowhere/x.svg")
+    for path, said in ((loop, "loop"), (back, "loop"), (alone, "loop"), (lost, "folder that does not exist")):
+        if save == "board":
+            with pytest.raises(SaveError, match=said):
+                write_atomically(path, OLD)
+        else:
+            assert main(["render", "chess", "--out", str(path)]) == 2
+            err = capsys.readouterr().err
+            assert said in err and len(err.splitlines()) == 1
+    assert [os.readlink(path) for path in (loop, back, alone, lost)] == ["b.svg", "a.svg", "self.svg", "nowhere/x.svg"]
+    assert sorted(path.name for path in folder.iterdir()) == ["a.svg", "b.svg", "lost.svg", "self.svg"]

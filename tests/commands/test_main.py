@@ -149,3 +149,20 @@ def test_a_misspelt_option_beside_a_quoted_fen_is_not_said_to_need_quotes(capsys
     assert ended.value.code == 2
     err = capsys.readouterr().err
     assert "unrecognized arguments: --lgeal" in err and "quotes" not in err
+
+
+@pytest.mark.parametrize(("words", "said"), [
+    (["movess", "chess"], "'movess' is no command: did you mean moves?"),
+    (["Perft", "chess", "--depth", "1"], "'Perft' is no command: did you mean perft?"),
+    # A board's name is no misspelt command, however near one (chess, check): the command was left out.
+    (["chess", "--legal"], "the window was to open on 'chess': a command comes first, one of gui, parse"),
+    (["normal", "--legal"], "the window was to open on 'normal'"),
+])
+def test_a_first_word_that_is_no_command_is_said_to_be_none(opened, capsys, words, said) -> None:
+    # Taken for a board to open in the window, it left the words after it unread, and only they were named.
+    with pytest.raises(SystemExit) as done:
+        cli.main(words)
+    assert done.value.code == 2
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert said in err and err.startswith("dagaz-studio: error: unrecognized arguments: ")
+    assert opened == []

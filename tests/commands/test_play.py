@@ -148,3 +148,25 @@ def test_a_fen_given_unquoted_is_said_to_need_quotes(capsys) -> None:
     assert "move 1 'b'" in err and "in quotes" in err
     assert main(["play", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", "Nf6"]) == 2
     assert "in quotes" not in capsys.readouterr().err  # a move that is no move, after a whole FEN
+
+
+@pytest.mark.parametrize(("typed", "said"), [("e\\4", "'e\\4'"), ("e\x1b4", "'e\\x1b4'"), ("it's", '"it\'s"')])
+@pytest.mark.parametrize("command", [["play", "chess"], ["moves", "chess", "--at"],
+                                     ["render", "chess", "--out", "unwritten.png", "--at"]])
+def test_a_name_is_echoed_as_typed(typed: str, said: str, command: list[str], capsys) -> None:
+    # A backslash typed is one backslash said, and an escape is said by its escape once, not doubled as
+    # Python's repr writes them.
+    assert main([*command, typed]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "\\\\" not in err and "\x1b" not in err, err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["moves", "checkers", "--fen", "W:\\x"], "part '\\x': no player's name begins with '\\'"),
+    (["moves", "checkers", "--fen", "W:W1\x1b:B3"], "'1\\x1b' is neither"),
+    (["render", "chess", "--trace", "--at", "e2", "--move", "e\\4", "--out", "unwritten.png"], "no move 'e\\4'"),
+])
+def test_a_pdn_fen_or_a_traced_move_is_echoed_as_typed(argv: list[str], said: str, capsys) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert said in err and "\\\\" not in err, err

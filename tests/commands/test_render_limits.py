@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
+from dagaz_studio.cli import main
 from dagaz_studio.gui.board_view.export import MAX_PIXELS, MAX_SIDE
 from dagaz_studio.notation import whole_file
 from tests.helpers.killed_writer import kill_while_writing
@@ -102,3 +103,20 @@ def test_a_temporary_file_of_a_dead_writer_is_removed_by_the_next_write(tmp_path
         os.close(folder)
     assert (tmp_path / "x.png").read_bytes() == b"whole"
     assert _leftovers(tmp_path) == [alive.name]
+
+
+
+@pytest.mark.parametrize(("scale", "trace"), [
+    *((scale, trace) for scale in ("1e400", "1e-400", "1000.0001", "3.9999999", "-0", "9" * 400)
+      for trace in ([], ["--trace", "--at", "e2"])),
+    ("200.00001", ["--trace", "--at", "e2"]),
+])
+def test_a_scale_out_of_range_is_refused_as_typed(tmp_path, capsys, scale, trace):
+    # As a float, 1e400 is infinite, 1e-400 nought, and 1000.0001 printed with :g is 1000, inside the
+    # range: the refusal says the number the user gave, cut short as any echoed word.
+    out = tmp_path / "x.png"
+    assert main(["render", "chess", "--out", str(out), f"--scale={scale}", *trace]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "give between 4 and" in err, err
+    assert f"--scale {scale[:40]}" in err and "inf" not in err
+    assert not out.exists()

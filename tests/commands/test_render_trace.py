@@ -174,3 +174,35 @@ def test_a_pasted_page_as_the_move_is_quoted_by_its_start(tmp_path: Path, capsys
                  "--out", str(tmp_path / "a.png")]) == 2
     err = capsys.readouterr().err
     assert "has no move 'O-Oxxxxx" in err and len(err) < 1000 and "\x1b" not in err
+
+
+def test_a_full_disk_midway_through_svg_frames_leaves_the_previous_series_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import errno
+    import os
+
+    import dagaz_studio.notation.whole_file as whole_file
+
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    out = folder / "run.svg"
+    for number in range(1, 6):  # an earlier series, drawn otherwise
+        (folder / f"run-{number:03d}.svg").write_text(f"<svg>frame {number} of before</svg>", encoding="utf-8")
+    before = {path.name: path.read_bytes() for path in folder.iterdir()}
+    written: list[int] = []
+    write = os.write
+
+    def full_after_three_frames(handle: int, data) -> int:  # type: ignore[no-untyped-def]
+        if b"<svg" in bytes(data[:1000]):  # a frame (the cache is written through here too)
+            if len(written) == 3:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            written.append(1)
+        return write(handle, data)
+
+    monkeypatch.setattr(whole_file.os, "write", full_after_three_frames)
+    # The first three frames would have replaced the old ones, the rest of the old series left after them.
+    assert main(["render", "chess", "--trace", "--at", "e2", "--out", str(out)]) == 2
+    monkeypatch.undo()
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "Traceback" not in err
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == before

@@ -4,6 +4,7 @@ pass, a broken piece makes them fail and says where, and bad tests are problems 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,42 @@ def test_a_knight_made_a_wazir_fails_the_knight_tests(tmp_path: Path, capsys: py
     assert sorted(leaps["missing"]) == ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
     assert sorted(leaps["extra"]) == ["c4", "d3", "d5", "e4"]  # the Wazir's steps
     assert leaps["reason"]
+
+
+def test_failures_past_fifty_are_counted_not_listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A file of thousands of failing tests would bury the first failures, as a board's problems would.
+    from dagaz_studio.commands.common import MAX_PROBLEMS_SHOWN
+
+    path = tmp_path / "many.board"
+    path.write_text(TINY + "".join(f"test moves-{n}: at a1 reaches a2 b1\n" for n in range(3))
+                    + "".join(f"test far-{n}: at a1 reaches c1\n" for n in range(1200)), encoding="utf-8")
+    assert main(["test", str(path)]) == 1
+    captured = capsys.readouterr()
+    out = captured.out.splitlines()
+    assert len(out) == MAX_PROBLEMS_SHOWN + 1 and all(" FAILED far-" in line for line in out[:-1])
+    assert out[-1] == f"{path}: … and {1200 - MAX_PROBLEMS_SHOWN:,} more failed tests"
+    assert captured.err.splitlines() == ["1203 tests on 1 board: 3 passed, 1200 failed"]
+    assert main(["test", str(path), "--json"]) == 1  # JSON, for a program, keeps one object per test
+    assert len(capsys.readouterr().out.splitlines()) == 1203
+
+
+def test_json_names_a_file_whose_name_is_not_utf8_by_an_escape(tmp_path: Path) -> None:
+    # Byte 0xff of the name, held as a lone surrogate, written back as the byte (as a C or C.UTF-8 locale's
+    # standard output does) would make no UTF-8 of the line.
+    import subprocess
+    import sys
+
+    from tests.helpers.paths import REPO
+
+    path = tmp_path / os.fsdecode(b"\xff.board")
+    path.write_text(TINY + "test moves: at a1 reaches a2 b1\n", encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(REPO), XDG_CACHE_HOME=str(tmp_path / "cache"),
+               PYTHONIOENCODING="utf-8:surrogateescape")
+    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "test", os.fsencode(path), "--json"],
+                          capture_output=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.decode("utf-8"))  # strict UTF-8, as a JSON reader takes it
+    assert os.fsencode(result["file"]) == os.fsencode(path)
 
 
 def test_castling_through_check_allowed_fails_and_is_named(tmp_path: Path,
