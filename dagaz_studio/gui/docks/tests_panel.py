@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dagaz_studio.board.piece_tests import written_test_names
 from dagaz_studio.gui.board_view.view import QtBoardView
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.test_marks import MARK_KINDS, QtBoardMarks, SelectedPiece
@@ -301,16 +302,22 @@ class QtTestsPanel(QWidget):
         """Write what the board shows — the position, the selected piece, its squares — as a test."""
         reply = self.explorer.reply if self.explorer is not None else None
         board = self.document.board
-        if board is None or reply is None or reply.query.board is not board or reply.query.square is None \
-                or reply.query.drop is not None:
-            self.why.setText("Select a piece on the board first: its squares become the test.")
+        if board is None or reply is None or reply.query.board is not board \
+                or (reply.query.square is None and reply.query.drop is None):
+            self.why.setText("Select a piece on the board, or one in hand, first: its squares become the test.")
             return False
         query = reply.query
-        assert query.square is not None
         self.why.setText("Recording…")
         self._recording = True
-        self.detail_runner.request(RecordQuery(board, query.position.copy(), query.square, query.notation,
-                                               query.notation_player))
+        # Tests recorded and not yet applied are in the text only: a second one takes another name.
+        taken = frozenset(written_test_names(self.board_text.text())) if self.board_text is not None else frozenset()
+        if query.drop is not None:
+            record = RecordQuery(board, query.position.copy(), None, player=query.drop_player, drop=query.drop,
+                                 taken=taken)
+        else:
+            record = RecordQuery(board, query.position.copy(), query.square, query.notation, query.notation_player,
+                                 taken=taken)
+        self.detail_runner.request(record)
         return True
 
     @Slot(object)
