@@ -289,8 +289,9 @@ def _compare(rules: Rules, query: CompareQuery) -> CompareAnswer:
     for kind in kinds:
         moves = piece_moves(rules, position, query.square, kind)
         found.append(set(reach_marks(board, [full_move(rules, position, query.square, kind, m) for m in moves.values()])))
-    marks = {mark: ("both" if mark in found[1] else "a") for mark in found[0]}
-    marks.update({mark: "b" for mark in found[1] - found[0]})
+    # In the board's order of squares, as a test's marks are: the result line lists them so, run after run.
+    marks = {mark: ("both" if mark in found[1] else "a") if mark in found[0] else "b"
+             for mark in ordered_marks(board, found[0] | found[1])}
     return CompareAnswer(query, marks)
 
 

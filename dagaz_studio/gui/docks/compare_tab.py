@@ -243,9 +243,20 @@ class QtCompareTab(QWidget):
         position, board = self.document.position, self.document.board
         b = self.b_notation()
         if board is None or position is None or self.a_text is None or self.a_square is None or b is None:
+            # Whatever was compared before no longer stands: its answer, still to come or drawn, is not
+            # that of A and B as they are now (B emptied, or no longer read).
+            self.runner.cancel()
+            if b is None and not self.b_text.text().strip() and self.source.currentData() == TYPED:
+                self.result.setText("")  # (A's Betza read back says itself why it is empty)
+            self._clear_comparison()
             return False
         self.runner.request(CompareQuery(board, position.copy(), self.a_square, self.a_text, b), debounce=True)
         return True
+
+    def _clear_comparison(self) -> None:
+        """Take the comparison's marks off the board (a failing test's, shown meanwhile, stay)."""
+        if any(kind in ("a", "b", "both") for kind in self.marks.marks.values()):
+            self.marks.set_marks({})
 
     @Slot(object)
     def _show_compare(self, answer: CompareAnswer) -> None:
