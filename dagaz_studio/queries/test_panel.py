@@ -13,7 +13,7 @@ from typing import Any
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_tests import PieceTest
-from dagaz_studio.engine import Position, Rules, RunawayNotation
+from dagaz_studio.engine import Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.piece_tests import TestResult, explain_mark, ordered_marks, reach_marks, run_test_apart
 
 __all__ = [
@@ -135,11 +135,15 @@ class CompareQuery:
 
 @dataclass
 class CompareAnswer:
-    """Each mark (``e4``, ``xe4``) with ``a``, ``b`` or ``both``; or the ``error``."""
+    """Each mark (``e4``, ``xe4``) with ``a``, ``b`` or ``both``; the moves only A makes and only B
+    makes, described (``only_a``, ``only_b``: they may differ where the marks agree, promoting or
+    not on one square); or the ``error``."""
 
     query: CompareQuery
     marks: dict[str, str] = field(default_factory=dict)
     error: str | None = None
+    only_a: list[str] = field(default_factory=list)
+    only_b: list[str] = field(default_factory=list)
 
     @property
     def serial(self) -> int:
@@ -285,14 +289,19 @@ def _compare(rules: Rules, query: CompareQuery) -> CompareAnswer:
     kinds = definition_kinds(rules, query.a, query.b)
     position = query.position.copy()
     board = rules.board
-    found = []
+    found, made = [], []
     for kind in kinds:
         moves = piece_moves(rules, position, query.square, kind)
-        found.append(set(reach_marks(board, [full_move(rules, position, query.square, kind, m) for m in moves.values()])))
+        full = {key: full_move(rules, position, query.square, kind, move) for key, move in moves.items()}
+        made.append(full)
+        found.append(set(reach_marks(board, list(full.values()))))
     # In the board's order of squares, as a test's marks are: the result line lists them so, run after run.
     marks = {mark: ("both" if mark in found[1] else "a") if mark in found[0] else "b"
              for mark in ordered_marks(board, found[0] | found[1])}
-    return CompareAnswer(query, marks)
+    # Told apart as Find a difference tells them (queries.compare): by what each move does, not only where.
+    only_a = [describe_move(board, move) for key, move in made[0].items() if key not in made[1]]
+    only_b = [describe_move(board, move) for key, move in made[1].items() if key not in made[0]]
+    return CompareAnswer(query, marks, only_a=only_a, only_b=only_b)
 
 
 def _find(rules: Rules, query: FindQuery, cancel: threading.Event) -> FindAnswer:

@@ -75,3 +75,48 @@ def test_the_squares_compared_are_listed_in_the_boards_order(qtbot) -> None:
     assert list(tab.marks.marks) == in_order
     only_b = tab.result.text().split("only B ")[1].split(";")[0].split()
     assert only_b == [name for name in in_order if name in knight]
+
+
+def test_moves_to_the_same_squares_that_differ_are_told_apart(qtbot) -> None:
+    """A Pawn on a7 against a step north that never promotes: both reach a8, but only A promotes
+    (python-chess's four promotions), and the result line says so rather than that they agree."""
+    fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+    window = open_window(qtbot, "chess")
+    window.document.set_fen(fen)
+    tab = _compare_tab(qtbot, window, "a7")
+    _compared(qtbot, tab, "N[p]")
+    assert tab.marks.marks == {"a8": "both"}
+    text = tab.result.text()
+    assert "not by the same moves" in text
+    only_a = text.split("only A ")[1].split(";")[0].split(", ")
+    promotions = [move for move in chess.Board(fen).legal_moves if move.from_square == chess.A7]
+    assert len(only_a) == len(promotions) == 4 and all("=" in move for move in only_a)
+    assert text.split("only B ")[1] == "a7-a8"
+
+
+def test_a_difference_found_is_still_said_once_the_board_shows_it(qtbot) -> None:
+    """Lasca's Soldier against a step that never promotes: the difference found is in the promotion
+    alone; once its position is on the board the result line still says how A and B differ, and A is
+    named on the square it stands on there."""
+    window = open_window(qtbot, "lasca")
+    tab = _compare_tab(qtbot, window, "c3")
+    _compared(qtbot, tab, "OM[p]")
+    with qtbot.waitSignal(tab.runner.replyReady, timeout=30000):
+        qtbot.mouseClick(tab.find_button, Qt.MouseButton.LeftButton)
+    comparison = tab.found.comparison
+    assert comparison.differ and comparison.only_a and comparison.only_b
+    text = tab.result.text()
+    assert text.startswith("A and B differ") and "not by the same moves" in text
+    assert "=Officer" in text.split("only A ")[1].split(";")[0]
+    assert f" on {comparison.square}," in tab.a_label.text()
+
+
+def test_a_notation_tried_on_an_empty_square_is_named_once(qtbot) -> None:
+    from tests.helpers.gui_window import click, type_and_wait
+
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "b1")
+    click(qtbot, window, "e4")
+    type_and_wait(qtbot, window, "(+)")
+    qtbot.waitUntil(lambda: tab.a_square == window.document.board.index("e4"), timeout=20000)
+    assert tab.a_label.text() == "A: the typed piece on e4, (+)"
