@@ -120,3 +120,20 @@ def test_a_notation_tried_on_an_empty_square_is_named_once(qtbot) -> None:
     type_and_wait(qtbot, window, "(+)")
     qtbot.waitUntil(lambda: tab.a_square == window.document.board.index("e4"), timeout=20000)
     assert tab.a_label.text() == "A: the typed piece on e4, (+)"
+
+
+def test_find_a_difference_says_what_is_missing(qtbot) -> None:
+    """Asked with a B that does not read, or none, the search says that, not what it said before."""
+    window = open_window(qtbot, "lasca")
+    tab = _compare_tab(qtbot, window, "c3")
+    tab.language.setCurrentIndex(tab.language.findData("betza"))
+    _type_b(qtbot, tab, "Wzz")
+    assert not tab.find_difference()
+    assert tab.result.text().startswith("B does not read")
+    _type_b(qtbot, tab, "")
+    assert not tab.find_difference()
+    assert tab.result.text() == "Give B first: type its notation."
+    # The Soldier has no Betza (it promotes in a zone): read back, B is empty, and the search says why.
+    tab.source.setCurrentIndex(tab.source.findData("betza-reading"))
+    assert not tab.find_difference()
+    assert tab.result.text().startswith("A has no Betza")

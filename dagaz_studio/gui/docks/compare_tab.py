@@ -289,9 +289,15 @@ class QtCompareTab(QWidget):
 
     def find_difference(self) -> bool:
         """Search positions for a difference on the worker; the progress bar follows it."""
-        board, b = self.document.board, self.b_notation()
-        if board is None or self.a_text is None or b is None:
-            self.result.setText("Select a piece (A) and give B first.")
+        board = self.document.board
+        if board is None or self.a_text is None:
+            self.result.setText("Select a piece (A) on the board first.")
+            return False
+        b = self.b_notation()  # a B that does not read says why in the result line
+        if b is None:
+            # (A read back from a Betza it has not: the reading says why, again.)
+            if not self.b_text.text().strip() and (self.source.currentData() != BETZA or self._betza() is not None):
+                self.result.setText("Give B first: type its notation.")
             return False
         self._find = FindQuery(board, self.a_text, b, self.positions.value())
         self.find_runner.request(self._find)
