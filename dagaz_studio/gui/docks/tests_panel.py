@@ -130,6 +130,9 @@ class QtTestsPanel(QWidget):
         outer.addWidget(self.tabs)
         document.boardChanged.connect(self._on_board_changed)
         view.squareClicked.connect(lambda _square: self.marks.set_marks({}))
+        # The marks are of the position a test or a comparison was shown on: another position (undone,
+        # a move played, a piece placed) does not have them. Showing a test sets its marks after its position.
+        document.positionChanged.connect(lambda: self.marks.set_marks({}))
 
     def attach(self, explorer: SelectedPiece, editor: QtNotationEditor, board_text: QtBoardTextEditor,
                board_text_dock: QDockWidget) -> None:
