@@ -1,5 +1,6 @@
 """The Tests panel's marks belong to the position they were shown on: a failing test's squares, or a
-comparison's, leave the board when the position changes under them (undone, a move played)."""
+comparison's, leave the board when the position changes under them (undone, a move played); and its
+tests run again for an edit, not for a piece type merely selected."""
 
 from __future__ import annotations
 
@@ -46,3 +47,14 @@ def test_a_comparisons_marks_leave_the_board_when_a_move_is_played(qtbot) -> Non
     window.move_play.play_text("Nc3")  # typed in Play move
     qtbot.waitUntil(lambda: window.document.fen().split()[1] == "b", timeout=20000)
     assert tab.marks.marks == {}
+
+
+def test_selecting_a_piece_without_editing_it_does_not_run_the_tests_again(qtbot) -> None:
+    """Clicking pieces of one type after another changes the notation shown, not the tests' results:
+    the tests (a perft among them) are not run again for it."""
+    window = open_window(qtbot, "chess")
+    panel = _panel(qtbot, window)
+    shown = panel.summary.text()
+    for square in ("g1", "b1", "e2", "d8"):
+        click_and_wait(qtbot, window, square)
+        assert not panel.runner.running and panel.summary.text() == shown

@@ -160,6 +160,8 @@ class QtTestsPanel(QWidget):
         piece = edit = None
         if self.editor is not None and self.editor.piece is not None:
             piece, edit = self.editor.piece, self.editor.current_notation()
+        if edit is None:
+            piece = None  # a piece type selected, not edited: the tests run as they did
         last = self._asked
         if debounce and last is not None and last[0] is board and last[1:] == (piece, edit):
             return  # a notation tried on a square, not a piece type's: the tests are as they were
