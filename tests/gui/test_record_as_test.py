@@ -85,3 +85,18 @@ def test_tests_recorded_before_apply_take_names_of_their_own(qtbot) -> None:
     for name in ("reaches-from-g1-1", "reaches-from-g1-2"):
         item = panel.test_item(name)
         assert item is not None and item.text().startswith("✓ ")
+
+
+def test_with_every_move_shown_the_test_recorded_says_it_has_the_legal_ones(qtbot) -> None:
+    """Legal moves only off, a King in check: the board shows every drop of the pawn in hand, the test
+    has those Fairy-Stockfish allows (the ones that block), and the panel says so."""
+    fen = "4r2k/8/8/8/8/8/8/4K3[P] w - - 0 1"
+    window = open_window(qtbot, "crazyhouse")
+    panel = _panel(qtbot, window)
+    window.document.set_fen(fen)
+    window.moves_panel.legal_only.setChecked(False)
+    shown = click_hand(qtbot, window, 0, "Pawn")
+    statement = _record(qtbot, panel)
+    drops = {move[2:] for move in sf.legal_moves("crazyhouse", fen, []) if move.startswith("P@")}
+    assert set(statement.split(" reaches ")[1].split()) == drops and len(shown.shown_moves()) > len(drops)
+    assert "legal moves" in panel.why.text() and "Legal moves only is off" in panel.why.text()

@@ -77,6 +77,8 @@ class QtTestsPanel(QWidget):
         self._asked: tuple[object, str | None, str | None] | None = None
         #: Whether the detail worker's question is a test to record (not a "why not").
         self._recording = False
+        #: Whether the board showed every move, legal or not, when the test being recorded was asked.
+        self._every_move_shown = False
         self.marks = QtBoardMarks(view)
         self.runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
         self.runner.replyReady.connect(self._show_results)
@@ -323,6 +325,8 @@ class QtTestsPanel(QWidget):
             record = RecordQuery(board, query.position.copy(), query.square, query.notation, query.notation_player,
                                  taken=taken)
         self.detail_runner.request(record)
+        # A test asks a piece's legal moves: with every move shown, the test may have fewer than the board.
+        self._every_move_shown = not query.legal_only
         return True
 
     @Slot(object)
@@ -350,7 +354,9 @@ class QtTestsPanel(QWidget):
         if self.board_text_dock is not None:
             self.board_text_dock.show()
             self.board_text_dock.raise_()
-        self.why.setText("Recorded at the end of the board file: edit it there, then Apply.")
+        self.why.setText("Recorded at the end of the board file: edit it there, then Apply." +
+                         (" It has the piece's legal moves, as a test asks them, not every move the board shows "
+                          "(Legal moves only is off)." if self._every_move_shown else ""))
         self.recorded.emit(statement)
 
     @Slot()
