@@ -100,3 +100,12 @@ def test_with_every_move_shown_the_test_recorded_says_it_has_the_legal_ones(qtbo
     drops = {move[2:] for move in sf.legal_moves("crazyhouse", fen, []) if move.startswith("P@")}
     assert set(statement.split(" reaches ")[1].split()) == drops and len(shown.shown_moves()) > len(drops)
     assert "legal moves" in panel.why.text() and "Legal moves only is off" in panel.why.text()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_record_as_test_is_in_sight_without_scrolling(qtbot, size: tuple[int, int]) -> None:
+    """The Tests tab's buttons stand above its lists, not below them where a short dock scrolls them away."""
+    window = open_window(qtbot, "chess", size)
+    panel = _panel(qtbot, window)
+    qtbot.waitUntil(lambda: not panel.record_button.visibleRegion().isEmpty(), timeout=5000)
+    assert not panel.run_button.visibleRegion().isEmpty()

@@ -116,12 +116,13 @@ class QtTestsPanel(QWidget):
         legend.setWordWrap(True)
         layout = QVBoxLayout(tests)
         layout.addWidget(self.summary)
+        # Above the lists, which a short dock would otherwise scroll them under.
+        layout.addLayout(buttons)
         layout.addWidget(self.test_list, 3)
         layout.addWidget(self.detail)
         layout.addWidget(self.mark_list, 2)
         layout.addWidget(self.why)
         layout.addWidget(legend)
-        layout.addLayout(buttons)
         self.tabs.addTab(tests, "Tests")
         from dagaz_studio.gui.docks.compare_tab import QtCompareTab
 
