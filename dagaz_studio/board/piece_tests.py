@@ -6,6 +6,7 @@ Kept apart from the statements' parser so that a board read from the cache impor
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from dagaz_studio.board.problems import Problem
@@ -89,3 +90,14 @@ class PieceTest:
             return "reaches nothing"
         words = {"exactly": "reaches", "at-least": "reaches at least", "none-of": "reaches none of"}
         return f"{words[self.expect]} {' '.join(self.marks)}"
+
+
+#: A test statement's head as a line of a board file begins it (a statement begins at the line's
+#: start; indented lines continue the one above).
+_TEST_HEAD = re.compile(r"test\s+([^\s:#]+)\s*:")
+
+
+def written_test_names(text: str) -> set[str]:
+    """The names of the test statements written in board-file ``text``, read or not: a name a new
+    test must not take. Read line by line, without the statements' parser."""
+    return {match.group(1) for line in text.splitlines() if (match := _TEST_HEAD.match(line)) is not None}

@@ -13,7 +13,7 @@ from typing import Any
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_tests import PieceTest
-from dagaz_studio.engine import Position, Rules, RunawayNotation
+from dagaz_studio.engine import Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.piece_tests import TestResult, explain_mark, ordered_marks, reach_marks, run_test_apart
 
 __all__ = [
@@ -86,13 +86,18 @@ class WhyAnswer:
 @dataclass(frozen=True)
 class RecordQuery:
     """A test of what the board shows: the piece on ``square`` of ``position`` (moving by
-    ``notation``, of ``player``, where a notation is typed), its legal marks."""
+    ``notation``, of ``player``, where a notation is typed), or the piece ``drop`` held in hand by
+    ``player`` (``square`` is then ``None``); its legal marks, under a name no test of the board nor of
+    ``taken`` has."""
 
     board: Board
     position: Position
-    square: int
+    square: int | None
     notation: str | None = None
     player: int | None = None
+    drop: str | None = None
+    #: Test names the board file's text holds already (tests written but not yet applied).
+    taken: frozenset[str] = frozenset()
     serial: int = 0
 
 
@@ -130,11 +135,15 @@ class CompareQuery:
 
 @dataclass
 class CompareAnswer:
-    """Each mark (``e4``, ``xe4``) with ``a``, ``b`` or ``both``; or the ``error``."""
+    """Each mark (``e4``, ``xe4``) with ``a``, ``b`` or ``both``; the moves only A makes and only B
+    makes, described (``only_a``, ``only_b``: they may differ where the marks agree, promoting or
+    not on one square); or the ``error``."""
 
     query: CompareQuery
     marks: dict[str, str] = field(default_factory=dict)
     error: str | None = None
+    only_a: list[str] = field(default_factory=list)
+    only_b: list[str] = field(default_factory=list)
 
     @property
     def serial(self) -> int:
@@ -227,33 +236,49 @@ def _tests(query: TestsQuery, cancel: threading.Event) -> TestsAnswer:
     return answer
 
 
-def _test_name(board: Board, square: str) -> str:
-    taken = {test.name for test in board.tests}
+def _test_name(board: Board, stem: str, taken: frozenset[str]) -> str:
+    taken = taken | {test.name for test in board.tests}
     number = 1
-    while f"reaches-from-{square}-{number}" in taken:
+    while f"{stem}-{number}" in taken:
         number += 1
-    return f"reaches-from-{square}-{number}"
+    return f"{stem}-{number}"
 
 
 def _record(rules: Rules, query: RecordQuery) -> RecordAnswer:
     from dagaz_studio.queries.moves import MovesQuery, answer_moves
 
     board = rules.board
-    answer = answer_moves(rules, MovesQuery(board, query.position.copy(), query.square, notation=query.notation,
-                                            notation_player=query.player, any_turn=True))
+    if query.drop is not None:
+        if query.drop not in board.drops:
+            # A piece entering only by a gate: a drop test asks a drop notation, which this piece has not.
+            return RecordAnswer(query, error=f"a {query.drop} in hand is never dropped on this board (no drop "
+                                             "statement covers it), and a test's 'drop' asks its drops")
+        # The query a test's 'drop' words make (queries.piece_tests), so the test passes as recorded.
+        moves = MovesQuery(board, query.position.copy(), drop=query.drop, drop_player=query.player)
+    else:
+        moves = MovesQuery(board, query.position.copy(), query.square, notation=query.notation,
+                           notation_player=query.player, any_turn=True)
+    answer = answer_moves(rules, moves)
     if answer.error is not None or answer.stopped is not None:
         return RecordAnswer(query, error=answer.error or answer.stopped)
-    marks = reach_marks(board, answer.shown_moves())
-    square = board.squares[query.square]
-    ordered = ordered_marks(board, marks)
-    piece = ""
-    if query.notation is not None:
-        whose = f"{board.players[query.player]} " if query.player is not None else ""
-        piece = f" put {whose}`{query.notation}`" if "`" not in query.notation else ""
-        if not piece:
-            return RecordAnswer(query, error="a notation with a backquote cannot be written in a test")
+    ordered = ordered_marks(board, reach_marks(board, answer.shown_moves()))
+    if query.drop is not None:
+        # The hand's owner is named only when he is not the side to move, whom a test's 'drop' means.
+        whose = f"{board.players[query.player]} " \
+            if query.player is not None and query.player != query.position.turn else ""
+        name, piece = _test_name(board, f"drops-{query.drop}", query.taken), f"drop {whose}{query.drop}"
+    else:
+        assert query.square is not None
+        square = board.squares[query.square]
+        piece = f"at {square}"
+        if query.notation is not None:
+            if "`" in query.notation:
+                return RecordAnswer(query, error="a notation with a backquote cannot be written in a test")
+            whose = f"{board.players[query.player]} " if query.player is not None else ""
+            piece += f" put {whose}`{query.notation}`"
+        name = _test_name(board, f"reaches-from-{square}", query.taken)
     reaches = "reaches " + " ".join(ordered) if ordered else "reaches nothing"
-    statement = f"test {_test_name(board, square)}: fen {query.position.fen()} at {square}{piece} {reaches}"
+    statement = f"test {name}: fen {query.position.fen()} {piece} {reaches}"
     return RecordAnswer(query, re.sub(r"\s+", " ", statement))
 
 
@@ -264,13 +289,19 @@ def _compare(rules: Rules, query: CompareQuery) -> CompareAnswer:
     kinds = definition_kinds(rules, query.a, query.b)
     position = query.position.copy()
     board = rules.board
-    found = []
+    found, made = [], []
     for kind in kinds:
         moves = piece_moves(rules, position, query.square, kind)
-        found.append(set(reach_marks(board, [full_move(rules, position, query.square, kind, m) for m in moves.values()])))
-    marks = {mark: ("both" if mark in found[1] else "a") for mark in found[0]}
-    marks.update({mark: "b" for mark in found[1] - found[0]})
-    return CompareAnswer(query, marks)
+        full = {key: full_move(rules, position, query.square, kind, move) for key, move in moves.items()}
+        made.append(full)
+        found.append(set(reach_marks(board, list(full.values()))))
+    # In the board's order of squares, as a test's marks are: the result line lists them so, run after run.
+    marks = {mark: ("both" if mark in found[1] else "a") if mark in found[0] else "b"
+             for mark in ordered_marks(board, found[0] | found[1])}
+    # Told apart as Find a difference tells them (queries.compare): by what each move does, not only where.
+    only_a = [describe_move(board, move) for key, move in made[0].items() if key not in made[1]]
+    only_b = [describe_move(board, move) for key, move in made[1].items() if key not in made[0]]
+    return CompareAnswer(query, marks, only_a=only_a, only_b=only_b)
 
 
 def _find(rules: Rules, query: FindQuery, cancel: threading.Event) -> FindAnswer:

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 TYPED, BETZA = "typed", "betza-reading"
 #: What A is called when it moves by a notation typed in the editor, not by its type's own.
-TYPED_PIECE = "the typed piece"
+TYPED_PIECE = "typed piece"
 #: How often the progress bar looks at the search's progress.
 PROGRESS_MS = 100
 
@@ -57,6 +57,8 @@ class QtCompareTab(QWidget):
         self.a_name = ""
         self.a_square: int | None = None
         self.answer: CompareAnswer | None = None
+        #: A line said before the comparison's own: what Find a difference found.
+        self._lead = ""
         self.found: FindAnswer | None = None
         self._find: FindQuery | None = None
         self._opening = document.openings  # the document's count of boards opened, at the last board change
@@ -240,12 +242,24 @@ class QtCompareTab(QWidget):
 
     def compare_here(self) -> bool:
         """A's and B's squares from A's square in the position shown, drawn on the board."""
+        self._lead = ""
         position, board = self.document.position, self.document.board
         b = self.b_notation()
         if board is None or position is None or self.a_text is None or self.a_square is None or b is None:
+            # Whatever was compared before no longer stands: its answer, still to come or drawn, is not
+            # that of A and B as they are now (B emptied, or no longer read).
+            self.runner.cancel()
+            if b is None and not self.b_text.text().strip() and self.source.currentData() == TYPED:
+                self.result.setText("")  # (A's Betza read back says itself why it is empty)
+            self._clear_comparison()
             return False
         self.runner.request(CompareQuery(board, position.copy(), self.a_square, self.a_text, b), debounce=True)
         return True
+
+    def _clear_comparison(self) -> None:
+        """Take the comparison's marks off the board (a failing test's, shown meanwhile, stay)."""
+        if any(kind in ("a", "b", "both") for kind in self.marks.marks.values()):
+            self.marks.set_marks({})
 
     @Slot(object)
     def _show_compare(self, answer: CompareAnswer) -> None:
@@ -260,18 +274,30 @@ class QtCompareTab(QWidget):
         only_a = [mark for mark, kind in answer.marks.items() if kind == "a"]
         only_b = [mark for mark, kind in answer.marks.items() if kind == "b"]
         where = board.squares[answer.query.square]
-        self.result.setText(f"From {where}: only A {' '.join(only_a) or '—'}; only B {' '.join(only_b) or '—'}; "
-                            f"both {sum(kind == 'both' for kind in answer.marks.values())}"
-                            if only_a or only_b else f"From {where}, A and B reach the same squares here.")
+        if only_a or only_b:
+            text = (f"From {where}: only A {' '.join(only_a) or '—'}; only B {' '.join(only_b) or '—'}; "
+                    f"both {sum(kind == 'both' for kind in answer.marks.values())}")
+        elif answer.only_a or answer.only_b:
+            text = (f"From {where}, A and B reach the same squares here, but not by the same moves: only A "
+                    f"{', '.join(answer.only_a) or '—'}; only B {', '.join(answer.only_b) or '—'}")
+        else:
+            text = f"From {where}, A and B move alike here."
+        self.result.setText(f"{self._lead}\n{text}" if self._lead else text)
         self.marks.set_marks({mark: "both" if kind == "both" else kind for mark, kind in answer.marks.items()})
 
     # ------------------------------------------------------------------ find a difference
 
     def find_difference(self) -> bool:
         """Search positions for a difference on the worker; the progress bar follows it."""
-        board, b = self.document.board, self.b_notation()
-        if board is None or self.a_text is None or b is None:
-            self.result.setText("Select a piece (A) and give B first.")
+        board = self.document.board
+        if board is None or self.a_text is None:
+            self.result.setText("Select a piece (A) on the board first.")
+            return False
+        b = self.b_notation()  # a B that does not read says why in the result line
+        if b is None:
+            # (A read back from a Betza it has not: the reading says why, again.)
+            if not self.b_text.text().strip() and (self.source.currentData() != BETZA or self._betza() is not None):
+                self.result.setText("Give B first: type its notation.")
             return False
         self._find = FindQuery(board, self.a_text, b, self.positions.value())
         self.find_runner.request(self._find)
@@ -329,7 +355,11 @@ class QtCompareTab(QWidget):
             self.result.setText(f"The counterexample cannot be shown: {error}")
             return
         self.a_square = square
-        self.result.setText(f"A and B differ (position {result.positions:,}, {result.pieces} other pieces): "
-                            f"from {result.square} only A {' '.join(result.only_a) or '—'}; "
-                            f"only B {' '.join(result.only_b) or '—'}.")
+        self.a_label.setText(f"A: the {self.a_name} on {result.square}, {self.a_text}")
+        found = (f"A and B differ (position {result.positions:,}, {result.pieces} other pieces): "
+                 f"from {result.square} only A {', '.join(result.only_a) or '—'}; "
+                 f"only B {', '.join(result.only_b) or '—'}.")
+        self.result.setText(found)
         self.compare_here()
+        # Kept above the comparison on the board, which says the moves again, until B or A changes.
+        self._lead = f"A and B differ (position {result.positions:,}, {result.pieces} other pieces):"

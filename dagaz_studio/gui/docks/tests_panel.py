@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dagaz_studio.board.piece_tests import written_test_names
 from dagaz_studio.gui.board_view.view import QtBoardView
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.test_marks import MARK_KINDS, QtBoardMarks, SelectedPiece
@@ -76,6 +77,8 @@ class QtTestsPanel(QWidget):
         self._asked: tuple[object, str | None, str | None] | None = None
         #: Whether the detail worker's question is a test to record (not a "why not").
         self._recording = False
+        #: Whether the board showed every move, legal or not, when the test being recorded was asked.
+        self._every_move_shown = False
         self.marks = QtBoardMarks(view)
         self.runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
         self.runner.replyReady.connect(self._show_results)
@@ -113,12 +116,13 @@ class QtTestsPanel(QWidget):
         legend.setWordWrap(True)
         layout = QVBoxLayout(tests)
         layout.addWidget(self.summary)
+        # Above the lists, which a short dock would otherwise scroll them under.
+        layout.addLayout(buttons)
         layout.addWidget(self.test_list, 3)
         layout.addWidget(self.detail)
         layout.addWidget(self.mark_list, 2)
         layout.addWidget(self.why)
         layout.addWidget(legend)
-        layout.addLayout(buttons)
         self.tabs.addTab(tests, "Tests")
         from dagaz_studio.gui.docks.compare_tab import QtCompareTab
 
@@ -129,6 +133,9 @@ class QtTestsPanel(QWidget):
         outer.addWidget(self.tabs)
         document.boardChanged.connect(self._on_board_changed)
         view.squareClicked.connect(lambda _square: self.marks.set_marks({}))
+        # The marks are of the position a test or a comparison was shown on: another position (undone,
+        # a move played, a piece placed) does not have them. Showing a test sets its marks after its position.
+        document.positionChanged.connect(lambda: self.marks.set_marks({}))
 
     def attach(self, explorer: SelectedPiece, editor: QtNotationEditor, board_text: QtBoardTextEditor,
                board_text_dock: QDockWidget) -> None:
@@ -156,6 +163,8 @@ class QtTestsPanel(QWidget):
         piece = edit = None
         if self.editor is not None and self.editor.piece is not None:
             piece, edit = self.editor.piece, self.editor.current_notation()
+        if edit is None:
+            piece = None  # a piece type selected, not edited: the tests run as they did
         last = self._asked
         if debounce and last is not None and last[0] is board and last[1:] == (piece, edit):
             return  # a notation tried on a square, not a piece type's: the tests are as they were
@@ -301,16 +310,24 @@ class QtTestsPanel(QWidget):
         """Write what the board shows — the position, the selected piece, its squares — as a test."""
         reply = self.explorer.reply if self.explorer is not None else None
         board = self.document.board
-        if board is None or reply is None or reply.query.board is not board or reply.query.square is None \
-                or reply.query.drop is not None:
-            self.why.setText("Select a piece on the board first: its squares become the test.")
+        if board is None or reply is None or reply.query.board is not board \
+                or (reply.query.square is None and reply.query.drop is None):
+            self.why.setText("Select a piece on the board, or one in hand, first: its squares become the test.")
             return False
         query = reply.query
-        assert query.square is not None
         self.why.setText("Recording…")
         self._recording = True
-        self.detail_runner.request(RecordQuery(board, query.position.copy(), query.square, query.notation,
-                                               query.notation_player))
+        # Tests recorded and not yet applied are in the text only: a second one takes another name.
+        taken = frozenset(written_test_names(self.board_text.text())) if self.board_text is not None else frozenset()
+        if query.drop is not None:
+            record = RecordQuery(board, query.position.copy(), None, player=query.drop_player, drop=query.drop,
+                                 taken=taken)
+        else:
+            record = RecordQuery(board, query.position.copy(), query.square, query.notation, query.notation_player,
+                                 taken=taken)
+        self.detail_runner.request(record)
+        # A test asks a piece's legal moves: with every move shown, the test may have fewer than the board.
+        self._every_move_shown = not query.legal_only
         return True
 
     @Slot(object)
@@ -338,7 +355,9 @@ class QtTestsPanel(QWidget):
         if self.board_text_dock is not None:
             self.board_text_dock.show()
             self.board_text_dock.raise_()
-        self.why.setText("Recorded at the end of the board file: edit it there, then Apply.")
+        self.why.setText("Recorded at the end of the board file: edit it there, then Apply." +
+                         (" It has the piece's legal moves, as a test asks them, not every move the board shows "
+                          "(Legal moves only is off)." if self._every_move_shown else ""))
         self.recorded.emit(statement)
 
     @Slot()

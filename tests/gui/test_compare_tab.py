@@ -1,0 +1,139 @@
+"""The Compare tab used as a person would: B emptied or typed so that it no longer reads takes the
+comparison off the board, and the squares are listed in the board's order. Expected squares come
+from python-chess, not from the program."""
+
+from __future__ import annotations
+
+import chess
+from PySide6.QtCore import Qt
+
+from tests.helpers.gui_window import click_and_wait, open_window
+
+
+def _compare_tab(qtbot, window, square: str):
+    window.tests_dock.show()
+    window.tests_dock.raise_()
+    panel = window.tests_panel
+    panel.tabs.setCurrentIndex(1)
+    click_and_wait(qtbot, window, square)
+    return panel.compare
+
+
+def _type_b(qtbot, tab, text: str) -> None:
+    """Select B's text and type ``text`` over it (nothing: delete it), key by key."""
+    tab.b_text.setFocus()
+    tab.b_text.selectAll()
+    if text:
+        qtbot.keyClicks(tab.b_text, text)
+    else:
+        qtbot.keyClick(tab.b_text, Qt.Key.Key_Delete)
+
+
+def _compared(qtbot, tab, text: str) -> None:
+    # The answer to B as typed whole (the runner drops those to its earlier keys that come late).
+    with qtbot.waitSignal(tab.runner.replyReady, timeout=20000, check_params_cb=lambda _answer: tab.b_text.text() == text):
+        _type_b(qtbot, tab, text)
+
+
+def test_b_emptied_takes_the_comparison_off_the_board(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "b1")
+    _compared(qtbot, tab, "(+)")
+    assert tab.marks.marks == {"a3": "a", "c3": "a"} and tab.result.text().startswith("From b1")
+    _type_b(qtbot, tab, "")
+    assert tab.marks.marks == {} and tab.result.text() == ""
+    # An answer on its way for a B typed and emptied at once is not drawn when it comes.
+    _type_b(qtbot, tab, "W")
+    _type_b(qtbot, tab, "")
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=20000)
+    assert tab.marks.marks == {} and tab.result.text() == ""
+
+
+def test_b_that_no_longer_reads_takes_the_comparison_off_the_board(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "b1")
+    tab.language.setCurrentIndex(tab.language.findData("betza"))
+    _compared(qtbot, tab, "W")
+    assert tab.marks.marks == {"a3": "a", "c3": "a"}
+    _type_b(qtbot, tab, "Wzz")  # a modifier after the atom: not Betza
+    assert tab.result.text().startswith("B does not read") and tab.marks.marks == {}
+
+
+def test_the_squares_compared_are_listed_in_the_boards_order(qtbot) -> None:
+    """A Queen against a Knight: the marks of each, and the result line, rank by rank from the far
+    side, file by file, whatever order the squares were found in."""
+    fen = "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1"
+    window = open_window(qtbot, "chess")
+    window.document.set_fen(fen)
+    tab = _compare_tab(qtbot, window, "d4")
+    tab.language.setCurrentIndex(tab.language.findData("betza"))
+    _compared(qtbot, tab, "N")
+    board = chess.Board(fen)
+    queen = {chess.square_name(s) for s in board.attacks(chess.D4)}
+    knight = {chess.square_name(s) for s in chess.SquareSet(chess.BB_KNIGHT_ATTACKS[chess.D4])}
+    in_order = sorted(queen | knight, key=lambda name: (-int(name[1]), name[0]))
+    assert list(tab.marks.marks) == in_order
+    only_b = tab.result.text().split("only B ")[1].split(";")[0].split()
+    assert only_b == [name for name in in_order if name in knight]
+
+
+def test_moves_to_the_same_squares_that_differ_are_told_apart(qtbot) -> None:
+    """A Pawn on a7 against a step north that never promotes: both reach a8, but only A promotes
+    (python-chess's four promotions), and the result line says so rather than that they agree."""
+    fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+    window = open_window(qtbot, "chess")
+    window.document.set_fen(fen)
+    tab = _compare_tab(qtbot, window, "a7")
+    _compared(qtbot, tab, "N[p]")
+    assert tab.marks.marks == {"a8": "both"}
+    text = tab.result.text()
+    assert "not by the same moves" in text
+    only_a = text.split("only A ")[1].split(";")[0].split(", ")
+    promotions = [move for move in chess.Board(fen).legal_moves if move.from_square == chess.A7]
+    assert len(only_a) == len(promotions) == 4 and all("=" in move for move in only_a)
+    assert text.split("only B ")[1] == "a7-a8"
+
+
+def test_a_difference_found_is_still_said_once_the_board_shows_it(qtbot) -> None:
+    """Lasca's Soldier against a step that never promotes: the difference found is in the promotion
+    alone; once its position is on the board the result line still says how A and B differ, and A is
+    named on the square it stands on there."""
+    window = open_window(qtbot, "lasca")
+    tab = _compare_tab(qtbot, window, "c3")
+    _compared(qtbot, tab, "OM[p]")
+    with qtbot.waitSignal(tab.runner.replyReady, timeout=30000):
+        qtbot.mouseClick(tab.find_button, Qt.MouseButton.LeftButton)
+    comparison = tab.found.comparison
+    assert comparison.differ and comparison.only_a and comparison.only_b
+    text = tab.result.text()
+    assert text.startswith("A and B differ") and "not by the same moves" in text
+    assert "=Officer" in text.split("only A ")[1].split(";")[0]
+    assert f" on {comparison.square}," in tab.a_label.text()
+
+
+def test_a_notation_tried_on_an_empty_square_is_named_once(qtbot) -> None:
+    from tests.helpers.gui_window import click, type_and_wait
+
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "b1")
+    click(qtbot, window, "e4")
+    type_and_wait(qtbot, window, "(+)")
+    qtbot.waitUntil(lambda: tab.a_square == window.document.board.index("e4"), timeout=20000)
+    assert tab.a_label.text() == "A: the typed piece on e4, (+)"
+
+
+def test_find_a_difference_says_what_is_missing(qtbot) -> None:
+    """Asked with a B that does not read, or none, the search says that, not what it said before."""
+    window = open_window(qtbot, "lasca")
+    tab = _compare_tab(qtbot, window, "c3")
+    tab.language.setCurrentIndex(tab.language.findData("betza"))
+    _type_b(qtbot, tab, "Wzz")
+    assert not tab.find_difference()
+    assert tab.result.text().startswith("B does not read")
+    _type_b(qtbot, tab, "")
+    assert not tab.find_difference()
+    assert tab.result.text() == "Give B first: type its notation."
+    # The Soldier has no Betza (it promotes in a zone): read back, B is empty, and the search says why.
+    tab.source.setCurrentIndex(tab.source.findData("betza-reading"))
+    assert not tab.find_difference()
+    assert tab.result.text().startswith("A has no Betza")
