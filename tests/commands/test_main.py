@@ -111,7 +111,8 @@ def test_a_fen_given_unquoted_is_said_to_need_quotes(capsys, command) -> None:
 
 
 @pytest.mark.parametrize("out, why", [("v.ini", "it is a file, not a folder"),
-                                      ("v.ini/sub", "a folder on its path is a file")])
+                                      ("v.ini/sub", "a folder on its path is a file"),
+                                      ("/dev/null", "it is a character device, not a folder")])
 def test_import_into_a_file_says_it_is_not_a_folder(tmp_path, monkeypatch, capsys, out, why) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "v.ini").write_text("[foo:chess]\n", encoding="utf-8")
