@@ -54,6 +54,15 @@ class _Parser(argparse.ArgumentParser):
     def _get_formatter(self) -> argparse.HelpFormatter:
         return self.formatter_class(prog=self.prog, width=_terminal_width() - 2)  # type: ignore[call-arg]
 
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        # argparse quotes a refused choice by repr, which doubles a backslash typed ('a\\b'): quoted as
+        # every other word the program echoes.
+        if action.choices is not None and value not in action.choices:
+            from dagaz_studio.board.problems import quoted
+
+            choices = ", ".join(repr(choice) for choice in action.choices)
+            raise argparse.ArgumentError(action, f"invalid choice: {quoted(value)} (choose from {choices})")
+
     def error(self, message: str) -> NoReturn:
         import re
 

@@ -46,7 +46,14 @@ def printable(text: str) -> str:
     an escape) written as its escape (``\\n``, ``\\x1b``): a path said in a message stays one line."""
     if text.isprintable():
         return text
-    return "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in text)
+    return "".join(char if char.isprintable() else _escape(char) for char in text)
+
+
+def _escape(char: str) -> str:
+    # A byte of a name that is not UTF-8 (a Latin-1 file name) is held as a surrogate: said as the byte.
+    if "\udc80" <= char <= "\udcff":
+        return f"\\x{ord(char) - 0xDC00:02x}"
+    return char.encode("unicode_escape").decode("ascii")
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{variant.name}: {printable(str(path))}")
     except (SaveError, OSError) as error:
         if isinstance(error, FileExistsError):  # a file where the folder would be
-            why = "it is a file, not a folder"
+            why = f"it is {_standing(Path(args.out))}, not a folder"
         elif isinstance(error, NotADirectoryError):
             why = "a folder on its path is a file"
         elif isinstance(error, OSError) and error.strerror:
@@ -74,3 +75,16 @@ def run(args: argparse.Namespace) -> int:
     if refused:
         print(f"dagaz-studio: {len(done)} imported, {len(refused)} refused", file=sys.stderr)
     return EXIT_USAGE if refused else 0
+
+
+def _standing(path: Path) -> str:
+    """What stands at ``path``, where a folder was asked for: a file, or a device (``/dev/full``), a FIFO …"""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # a link that leads nowhere: a file by its name
+        return "a file"
+    kinds = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+             (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "a file")

@@ -56,6 +56,10 @@ def run(args: argparse.Namespace) -> int:
     from dagaz_studio.commands.moves import moves_for
     from dagaz_studio.engine import Rules, move_highlights
 
+    if args.out.endswith(("/", os.sep)):
+        # Path() drops the slash: the picture would be written as a file of the folder's name.
+        return report(CommandError(f"--out {printable(args.out)}: a folder's name (it ends in '/'); give the "
+                                   "picture's file name, ending in .png or .svg"))
     out = Path(args.out)
     if args.trace:
         return _run_trace(args, out)

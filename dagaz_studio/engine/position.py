@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from dagaz_studio.board.kinds import HEAP, STACK, BoardKind
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.placement import PlacementError, format_placement, parse_hand, parse_placement, player_letter
-from dagaz_studio.board.problems import echoed
+from dagaz_studio.board.problems import echoed, quoted
 from dagaz_studio.engine.castling import (
     apply_castling_rights,
     castling_field,
@@ -92,7 +92,7 @@ class Position(PositionState):
         runs = fields.pop() if len(fields) == len(FEN_FIELDS) + 1 and board.counts_runs else None
         if len(fields) > len(FEN_FIELDS):
             raise FenError(f"{len(fields)} fields, expected at most {len(FEN_FIELDS)} ({', '.join(FEN_FIELDS)}); "
-                           f"the extra field is {fields[len(FEN_FIELDS)]!r}", fen, "extra field")
+                           f"the extra field is {quoted(fields[len(FEN_FIELDS)])}", fen, "extra field")
         form = _KIND_FENS.get(board.kind_type)
         if form is not None:  # a heap or stack board: its kind's placement form (docs/boards.md) and fields
             position = cls(board, [None] * len(board.squares), 0)

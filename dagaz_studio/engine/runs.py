@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dagaz_studio.board.problems import echoed
+from dagaz_studio.board.problems import echoed, quoted
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
@@ -71,6 +71,6 @@ def read_runs_field(board: Board, field: str) -> Runs:
             continue
         count, at, square = item.partition("@")
         if not (at and count.isascii() and count.isdigit() and len(count) <= 9 and board.has_square(square)):
-            raise ValueError(f"moves in a row {item!r}: expected '-' or a count and a square, as 3@c3")
+            raise ValueError(f"moves in a row {quoted(item)}: expected '-' or a count and a square, as 3@c3")
         runs.append((board.index(square), int(count)) if int(count) else _NONE)
     return tuple(runs)

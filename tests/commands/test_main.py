@@ -111,7 +111,8 @@ def test_a_fen_given_unquoted_is_said_to_need_quotes(capsys, command) -> None:
 
 
 @pytest.mark.parametrize("out, why", [("v.ini", "it is a file, not a folder"),
-                                      ("v.ini/sub", "a folder on its path is a file")])
+                                      ("v.ini/sub", "a folder on its path is a file"),
+                                      ("/dev/null", "it is a character device, not a folder")])
 def test_import_into_a_file_says_it_is_not_a_folder(tmp_path, monkeypatch, capsys, out, why) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "v.ini").write_text("[foo:chess]\n", encoding="utf-8")
@@ -166,3 +167,17 @@ def test_a_first_word_that_is_no_command_is_said_to_be_none(opened, capsys, word
     err = capsys.readouterr().err.splitlines()[-1]
     assert said in err and err.startswith("dagaz-studio: error: unrecognized arguments: ")
     assert opened == []
+
+
+@pytest.mark.parametrize(("words", "said"), [
+    (["moves", "chess", "--style", "a\\b"], "invalid choice: 'a\\b' (choose from 'wxf', "),
+    (["translate", "N", "--to", "a\x1bb"], "invalid choice: 'a\\x1bb' (choose from 'dagaz', "),
+    (["translate", "N", "--to", "x" * 5000], "invalid choice: 'xxxxxxxx"),
+])
+def test_a_refused_choice_is_echoed_as_typed(capsys, words, said) -> None:
+    # Not by repr, which doubles a backslash typed and the escape of a character a terminal obeys.
+    with pytest.raises(SystemExit) as done:
+        cli.main(words)
+    assert done.value.code == 2
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert said in err and "\\\\" not in err and "\x1b" not in err and len(err) < 300, err

@@ -98,3 +98,16 @@ def test_an_escape_in_a_variants_ini_is_said_escaped(tmp_path, capsys) -> None:
     err = capsys.readouterr().err
     assert "\x1b" not in err and "\x07" not in err
     assert "refused [ev\\x1bil]" in err and "bogus\\x07opt" in err
+
+
+def test_a_byte_that_is_not_utf8_is_said_as_the_byte(tmp_path, capsys) -> None:
+    # Python holds byte 0xff of a name or an argument as the surrogate U+DCFF: said as the byte typed.
+    import os
+
+    path = tmp_path / os.fsdecode(b"latin-\xe9.board")
+    path.write_text((REPO / "boards" / "chess" / "chess.board").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    assert "latin-\\xe9.board: chess" in capsys.readouterr().out
+    assert main(["moves", "chess", "--at", os.fsdecode(b"e\xff")]) == 2
+    err = capsys.readouterr().err
+    assert "no square 'e\\xff'" in err and "udc" not in err

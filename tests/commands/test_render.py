@@ -137,3 +137,13 @@ def test_a_link_given_as_out_stays_a_link_to_the_new_picture(tmp_path, capsys):
     os.mkfifo(fifo)
     assert main(["render", "chess", "--out", str(fifo)]) == 2
     assert "not a regular file" in capsys.readouterr().err and stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+@pytest.mark.parametrize("trace", [[], ["--trace", "--at", "e2"]])
+def test_an_out_ending_in_a_slash_is_no_file(tmp_path, capsys, trace):
+    # Path() drops the slash: a folder meant was written as a file of its name.
+    assert main(["render", "chess", "--out", f"{tmp_path}/pictures.png/", *trace]) == 2
+    err = capsys.readouterr().err
+    assert "a folder's name" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "pictures.png").exists() and not list(tmp_path.glob("pictures*"))
+
