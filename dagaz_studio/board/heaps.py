@@ -21,8 +21,10 @@ from dagaz_studio.board.problems import echoed
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
 
-#: The most pieces one heap may hold: more than any game has, few enough to read fast.
-MAX_HEAP = 100_000
+#: The most pieces one heap, or all a placement's heaps together, may hold: more than any game has
+#: (Toguz Kumalak's 162 seeds), few enough that a pit holding every one of them is sown in one move,
+#: each seed a pass of a repetition, within the run's depth of repetitions (4,000: Oware sows 3,667).
+MAX_HEAP = 1_000
 
 _PAIR = re.compile(r"([0-9]+)([A-Za-z])")
 
@@ -81,7 +83,7 @@ def parse_heap_placement(board: Board, placement: str) -> dict[int, tuple[int, .
     rows, start = flat_rows(board, placement, "heap")
     width = len(board.column_names)
     heaps: dict[int, tuple[int, ...]] = {}
-    offset = start
+    offset, held = start, 0
     for row_index, row in enumerate(rows):
         items = row.split(",")
         if len(items) != width:
@@ -90,6 +92,10 @@ def parse_heap_placement(board: Board, placement: str) -> dict[int, tuple[int, .
         at = offset
         for column, item in enumerate(items):
             counts = parse_heap(board, item, at)
+            held += sum(counts)
+            if held > MAX_HEAP:
+                raise PlacementError(f"the heaps hold more than {MAX_HEAP:,} pieces in all: a pit holding them "
+                                     "all could not be sown in one move", at)
             if any(counts):
                 heaps[board.index(board.column_names[column] + board.row_names[row_index])] = counts
             at += len(item) + 1

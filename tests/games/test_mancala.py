@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dagaz_studio.board.heaps import MAX_HEAP
 from dagaz_studio.cli import main
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.heaps import Heap
@@ -205,3 +206,18 @@ def test_the_count_check_on_a_default_board_counts_pieces(capsys) -> None:
     assert main(["moves", "chess", "--fen", "8/8/8/8/8/8/8/4K3 w - - 0 1", "--at", "e1",
                  "--piece", "N[=1-@last]"]) == 0
     assert "e1-e2" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name, row, pit", [("oware", "{},4,4,4,4,4", "a1"), ("kalah", "0,{},4,4,4,4,4,0", "b1")])
+def test_a_pit_holding_as_many_seeds_as_a_fen_may_is_sown_whole(name: str, row: str, pit: str) -> None:
+    others = "4,4,4,4,4,4" if name == "oware" else "0,4,4,4,4,4,4,0"
+    fen = f"{others}/{row.format(MAX_HEAP - 44)} w" + (" 0 0" if name == "oware" else "")
+    assert successors(name, fen)[pit] == reference(GAMES[name], fen)[pit]
+
+
+def test_more_seeds_than_a_pit_could_sow_are_refused_by_the_fen(capsys) -> None:
+    assert main(["moves", "oware", "--legal", "--fen", "4,4,4,4,4,4/100000,4,4,4,4,4 w 0 0"]) == 2
+    assert "at most 1,000" in capsys.readouterr().err
+    board, _ = shipped("oware")
+    with pytest.raises(FenError, match="more than 1,000 pieces in all"):
+        Position.from_fen(board, "4,4,4,4,4,4/957,4,4,4,4,4 w 0 0")
