@@ -85,14 +85,20 @@ QUEENS = "7k/8/8/8/4Q2Q/8/8/K6Q w - - 0 1"
         (KNIGHTS, ["Nbd3", "Nb2d3"], "b2d3"),
         (ROOKS, ["R1a3", "Ra1a3"], "a1a3"),
         (QUEENS, ["Qh4e1", "Qh4-e1", "h4e1"], "h4e1"),
+        # A check or mate mark read past, right or wrong, as python-chess's parse_san reads it.
+        (QUEENS, ["Qh4e1+", "Qh4e1#", "Qh4e1+!"], "h4e1"),
+        (CASTLE, ["bxa8=Q+", "bxa8=Q", "bxa8=Q#", "bxa8Q+"], "b7a8q"),
         (QUEENS, ["Q1h2"], "h1h2"),
     ],
 )
 def test_spellings_read_as_the_move(fen: str, spellings: list[str], expected: str) -> None:
     board, rules = shipped("chess")
     position = Position.from_fen(board, fen)
+    theirs = chess.Board(fen)
     for text in spellings:
         assert uci(board, rules, read_move(rules, position, text)) == expected, text
+        if text.endswith(("+", "#")) and not text.startswith("O"):
+            assert theirs.parse_san(text).uci() == expected, text  # python-chess reads it so too
 
 
 def test_names_of_special_moves() -> None:
