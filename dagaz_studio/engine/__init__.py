@@ -9,8 +9,10 @@ from a submodule, so the engine's modules can be split and renamed freely. The n
   (:class:`FenError`, :data:`MAX_FEN_LENGTH`).
 - Game rules and play: :class:`Rules`; :func:`legal_moves`, :func:`pseudo_legal_moves`,
   :func:`drop_moves`, :func:`make_move`, :func:`unmake_move`, :func:`pass_move`, :func:`fen`,
-  :func:`royal_squares`; counting with :func:`perft` and :func:`divide`; the quick legal moves of a
-  position the window shows (:func:`light_legal_moves`, :func:`make_record`).
+  :func:`royal_squares`, :func:`royal_attacked` (whether a player is in check) and :func:`check_filter`
+  (which moves may give check); counting with
+  :func:`perft` and :func:`divide`; the quick legal moves of a position the window shows
+  (:func:`light_legal_moves`, :func:`make_record`).
 - Game ends: :class:`GameOver`, :func:`game_over`, :func:`over_by_board`.
 - Moves and runs of the interpreter: :class:`Move`, :func:`describe_move`, :func:`quick_move`,
   :class:`TraceEvent`, :class:`Program` and :func:`check_names`; their limits and stopping (:data:`DEFAULT_BUDGET`,
@@ -72,6 +74,8 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.position import Position as Position
     from dagaz_studio.engine.program import Program as Program
     from dagaz_studio.engine.program import check_names as check_names
+    from dagaz_studio.engine.royals import check_filter as check_filter
+    from dagaz_studio.engine.royals import royal_attacked as royal_attacked
     from dagaz_studio.engine.royals import royal_squares as royal_squares
     from dagaz_studio.engine.rules import Rules as Rules
     from dagaz_studio.engine.rules import collector_paused as collector_paused

@@ -15,7 +15,7 @@ from dagaz_studio.engine.drop_rules import balanced, drop_first_kinds, held_firs
 from dagaz_studio.engine.making import made
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.read_memo import GIVE_UP_AFTER, remembered
-from dagaz_studio.engine.royals import Asker, move_safe, royal_attacked, royal_squares, watched_squares
+from dagaz_studio.engine.royals import Asker, check_filter, move_safe, royal_attacked
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation
 
@@ -90,7 +90,7 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], count: Call
     weighed = board.drop_balanced
     cells = position.cells
     columns: dict[int, set[int]] = {}
-    checking: list[Any] = []  # the next player, its royal squares, and the squares checking them reads
+    may_check: Callable[[Move], bool] | None = None
     out: list[Move] = []
     for move in found:
         changes = move.changes
@@ -113,15 +113,9 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], count: Call
         if immobility and leaves_stuck(rules, move):
             continue
         if piece_type.no_drop_mate or piece_type.no_drop_check:
-            if not checking:
-                nxt = (me + 1) % len(board.players)
-                their_royals = royal_squares(rules, position, nxt)
-                checking += (nxt, their_royals,
-                             watched_squares(rules, position, their_royals, rules.others[nxt]) if their_royals else set())
-            nxt, their_royals, mating = checking
-            if (move.again or mating is None or any(square in mating for square, _ in changes) or any(
-                    p is not None and p[0] != nxt and not rules.reach(p[1], p[0], s).isdisjoint(their_royals)
-                    for s, p in changes)) and _checks_wrongly(rules, position, move, piece_type.no_drop_check, count):
+            if may_check is None:
+                may_check = check_filter(rules, position, (me + 1) % len(board.players))
+            if may_check(move) and _checks_wrongly(rules, position, move, piece_type.no_drop_check, count):
                 continue
         out.append(move)
     return out

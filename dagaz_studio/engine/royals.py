@@ -3,7 +3,7 @@ game's rules (:mod:`~dagaz_studio.engine.game`) and the end-of-game questions, w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
@@ -80,6 +80,19 @@ def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: Ca
                for other in range(len(position.board.players)) if other != player
                for royals in (royal_squares(rules, position, other),) if not lone or len(royals) == 1
                for square in royals)
+
+
+def check_filter(rules: Rules, position: Position, player: int) -> Callable[[Move], bool]:
+    """A quick test of whether a move of the side to move may leave a royal piece of ``player``
+    attacked (give check), false only where it cannot: it changes none of the squares the attacks on
+    those pieces read (:func:`watched_squares`) and puts no piece that could ever reach one. A move
+    it passes is to be made and asked."""
+    royals = royal_squares(rules, position, player)
+    watched = watched_squares(rules, position, royals, rules.others[player]) if royals else set()
+    return lambda move: bool(royals) and (move.again or watched is None or any(
+        square in watched or (piece is not None and piece[0] != player
+                              and not rules.reach(piece[1], piece[0], square).isdisjoint(royals))
+        for square, piece in move.changes))
 
 
 def leaves_royal_attacked(rules: Rules, position: Position, move: Move,

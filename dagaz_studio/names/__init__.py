@@ -76,13 +76,18 @@ class MoveNames:
         # Two-digit squares (shogi's P-76, P*55) are read on any board, though no style writes them.
         self._readers.append(numeric.read)
         self._names: list[str] | None = None
+        self._written: list[str] | None = None
+        # The moves whose names end in a check mark where one is due (SAN's, not the coordinates a
+        # move falls back to): a mark costs a move made and an attack question, so it is worked out
+        # only for the names asked for.
+        self._markable: set[int] = set()
         self._index = {move.key(): i for i, move in enumerate(listed)}
 
     @property
     def names(self) -> list[str]:
         """The name of every move, in the order of :attr:`moves` (worked out when first asked for)."""
         if self._names is None:
-            self._names = self._write()
+            self._names = [self._named(i) for i in range(len(self.moves))]
         return self._names
 
     def __iter__(self) -> Iterator[tuple[Move, str]]:
@@ -93,7 +98,15 @@ class MoveNames:
 
     def name(self, move: Move) -> str:
         """The name of one of the moves; raises ``KeyError`` for a move that is not among them."""
-        return self.names[self._index[move.key()]]
+        index = self._index[move.key()]
+        return self._names[index] if self._names is not None else self._named(index)
+
+    def _named(self, index: int) -> str:
+        """The name of move ``index``, with its check mark where its style writes one."""
+        if self._written is None:
+            self._written = self._write()
+        name = self._written[index]
+        return name + san.check_mark(self._context, self.moves[index]) if index in self._markable else name
 
     def read(self, text: str) -> Move:
         """The move ``text`` names, in any style; raises :class:`MoveNameError` for none or several.
@@ -105,7 +118,7 @@ class MoveNames:
         if len(found) == 1:
             return self.moves[found[0]]
         if found:
-            raise MoveNameError(text.strip(), tuple(self.names[i] for i in found))
+            raise MoveNameError(text.strip(), tuple(self.name(self.moves[i]) for i in found))
         raise MoveNameError(text.strip(), (), self._expected())
 
     def _expected(self) -> str:
@@ -114,7 +127,7 @@ class MoveNames:
         if not self.moves:
             return f"there is no legal move; {board} names its moves {style}"
         try:
-            example = self.names[0]
+            example = self.name(self.moves[0])
         except NameStyleError:
             return f"{board} names its moves {style}"
         return f"{board} names its moves {style}, such as {example}"
@@ -153,6 +166,7 @@ class MoveNames:
         else:
             written = coordinates.write(context)
         fallback: list[str] | None = None
+        fell: set[int] = set()
         for i, name in enumerate(written):
             if self.candidates(name) == [i]:
                 continue
@@ -161,6 +175,10 @@ class MoveNames:
             fallback = fallback or coordinates.write(context)
             if self.candidates(fallback[i]) == [i]:
                 written[i] = fallback[i]
+                fell.add(i)
+        if self.style == "san":
+            # As python-chess and Fairy-Stockfish write SAN; a name read ignores its mark.
+            self._markable = set(range(len(written))) - fell
         return written
 
 

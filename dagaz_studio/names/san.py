@@ -5,7 +5,9 @@ chess Pawn, is written by its target alone and by its file when it captures); a 
 royal piece going two squares or more while displacing another piece, ``O-O`` towards the later
 columns as drawn (the side FEN's ``K`` right names) and ``O-O-O`` towards the earlier ones. As
 Fairy-Stockfish writes them, a piece gating in behind follows a ``/`` (``Nc3/H``, ``O-O/He1``) and a
-wall the move leaves a comma (``Qd7,g4``). Check marks are not written; reading ignores them.
+wall the move leaves a comma (``Qd7,g4``). A move that leaves the next player's royal piece attacked
+ends in ``+``, or ``#`` when he then has no legal move, as python-chess and Fairy-Stockfish write
+them (:func:`check_mark`); reading ignores a mark, right or wrong, as python-chess does.
 """
 
 from __future__ import annotations
@@ -13,7 +15,17 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from dagaz_studio.engine import Move, describe_move
+from dagaz_studio.engine import (
+    Move,
+    RunawayNotation,
+    check_filter,
+    describe_move,
+    legal_moves,
+    make_move,
+    royal_attacked,
+    royal_squares,
+    unmake_move,
+)
 from dagaz_studio.names.context import Context
 
 # Fairy-Stockfish's suffixes: '/H' for a piece gating in behind (O-O/He1 names its square too), and
@@ -92,6 +104,38 @@ def write(context: Context) -> list[str]:
             text += "/" + _gate_letter(context, move)
         names.append(text + "".join(f",{squares[square]}" for square in move.created if square != move.target))
     return names
+
+
+def check_mark(context: Context, move: Move) -> str:
+    """``"+"`` when ``move`` leaves a royal piece of the player who moves next attacked (check),
+    ``"#"`` when that player then has no legal move (mate), else ``""``.
+
+    A move after which the mover moves again gives no check, and a check that cannot be worked out
+    (a notation that runs away) is not marked: a mark is never a guess.
+    """
+    rules, position = context.rules, context.position
+    if not rules.royal_kinds:
+        return ""
+    may_check = context.cache.get("may-check")
+    if may_check is None:
+        # Made once a position: most moves are then known to give no check without being made.
+        may_check = context.cache["may-check"] = check_filter(
+            rules, position, (position.turn + 1) % len(context.board.players))
+    if not may_check(move):
+        return ""
+    undo = make_move(position, move)
+    try:
+        player = position.turn
+        royals = royal_squares(rules, position, player)
+        if player == move.player or not royal_attacked(rules, position, player, royals):
+            return ""
+        # A royal piece's own way out answers most checks, asked before every move of the side.
+        escapes = any(legal_moves(rules, position, square) for square in royals)
+        return "+" if escapes or legal_moves(rules, position) else "#"
+    except RunawayNotation:
+        return ""
+    finally:
+        unmake_move(position, undo)
 
 
 def _gate_letter(context: Context, move: Move) -> str:

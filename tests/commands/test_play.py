@@ -100,6 +100,15 @@ def test_moves_names_with_at_tell_the_move_from_other_pieces(capsys: pytest.Capt
     assert "Nbd3  Knight b2-d3" in out and "Nc4  Knight b2-c4" in out
 
 
+def test_moves_names_end_in_python_chesss_check_and_mate_marks(capsys: pytest.CaptureFixture[str]) -> None:
+    fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+    assert main(["moves", "chess", "--fen", fen, "--legal", "--names"]) == 0
+    names = [line.split()[0] for line in capsys.readouterr().out.splitlines() if line]
+    theirs = chess.Board(fen)
+    assert sorted(names) == sorted(theirs.san(move) for move in theirs.legal_moves)
+    assert "Qxf7#" in names and "Bxf7+" in names
+
+
 def test_moves_names_on_a_stream(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 

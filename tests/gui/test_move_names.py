@@ -93,6 +93,18 @@ def test_typed_names_play_the_opening_as_python_chess_does(qtbot) -> None:
     assert sorted(listed_names(window)) == core_names(window, "e1")
 
 
+def test_a_mating_move_is_played_and_listed_with_python_chesss_mark(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    reference = chess.Board()
+    for name in ["f3", "e5", "g4"]:
+        assert type_move(qtbot, window, name) == name
+        reference.push_san(name)
+    select_and_wait(qtbot, window, "d8")
+    mate = reference.san(chess.Move.from_uci("d8h4"))
+    assert mate == "Qh4#" and mate in listed_names(window)
+    assert type_move(qtbot, window, "Qh4") == mate  # typed without its mark, recorded with it
+
+
 def test_other_spellings_are_read_too(qtbot) -> None:
     window = open_window(qtbot, "chess")
     assert type_move(qtbot, window, "e2e4") == "e4"

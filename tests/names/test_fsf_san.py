@@ -16,12 +16,13 @@ from dagaz_studio.names import MoveNames
 from dagaz_studio.variants_ini import import_file
 
 sf = pytest.importorskip("pyffish")
+from tests.helpers.builtin_oracle import board_for  # noqa: E402
 
 
 def fsf_game(variant: str, plies: int, seed: int) -> Iterator[tuple[str, Position, list[str], MoveNames]]:
     """A seeded random game pyffish plays: each position's FEN, the board's position, pyffish's legal
     moves in UCI and the board's names of its moves in UCI, before the game goes on."""
-    board = load_board(variant)
+    board = load_board(board_for(variant) or variant)
     rules = Rules(board)
     rng = random.Random(f"{seed}-{variant}")
     fen = sf.start_fen(variant)
@@ -98,28 +99,69 @@ def test_an_imported_variant_reads_its_pawns_moves_without_a_letter() -> None:
     assert names.name(names.read("e4")) == "e4"
 
 
-def sans_written_otherwise(variant: str, plies: int, seed: int) -> list[str]:
+def sans_written_otherwise(variant: str, plies: int, seed: int, whole: bool = True) -> list[str]:
     """The legal moves of a seeded random game's positions whose SAN, as the board writes it, is not
-    Fairy-Stockfish's (its check marks aside, which SAN here does not write)."""
+    Fairy-Stockfish's, check and mate marks included; or, not ``whole``, whose check mark is not the
+    one pyffish's own questions give: ``+`` where ``gives_check`` says the player to move is in check
+    after the move, ``#`` where he then has no legal move either (a move written in coordinates, which
+    SAN cannot tell apart, has none)."""
     otherwise = []
     for fen, position, legal, exact in fsf_game(variant, plies, seed):
         names = MoveNames(exact.rules, position, style="san")
+        squares = MoveNames(exact.rules, position, style="coordinates")
         for uci in legal:
-            theirs = sf.get_san(variant, fen, uci, False, sf.NOTATION_SAN).rstrip("+#")
-            ours = names.name(exact.read(uci))
-            if ours != theirs:
-                otherwise.append(f"{ours} for {theirs} ({uci}) in {fen}")
+            move = exact.read(uci)
+            ours = names.name(move)
+            if whole:
+                theirs = sf.get_san(variant, fen, uci, False, sf.NOTATION_SAN)
+                if ours != theirs:
+                    otherwise.append(f"{ours} for {theirs} ({uci}) in {fen}")
+                continue
+            mark = ours[-1] if ours.endswith(("+", "#")) else ""
+            checked = ""
+            if sf.gives_check(variant, fen, [uci]) and ours != squares.name(move):
+                checked = "+" if sf.legal_moves(variant, fen, [uci]) else "#"
+            if mark != checked:
+                otherwise.append(f"{ours} for a check mark {checked or 'none'} ({uci}) in {fen}")
     return otherwise
 
 
-#: Variants whose boards letter every piece as Fairy-Stockfish's SAN does (not Xiangqi's H for a
-#: Horse lettered N, nor a promoted shogi piece's own letter), castling, gating and walls among them.
-WRITTEN_ALIKE = ["amazons", "capablanca", "chess", "crazyhouse", "duck", "kinglet", "koedem", "seirawan", "shouse"]
+#: The built-in variants whose SAN the boards write otherwise than Fairy-Stockfish, and why. Every
+#: other one's SAN is Fairy-Stockfish's, check and mate marks included.
+WRITTEN_OTHERWISE = {
+    # Letters: a piece the board letters otherwise than Fairy-Stockfish's SAN does.
+    "berolina": "its Berolina pawn is a piece of its own there, written with a letter and origin (Pab3, "
+                "not ab3)",
+    "janggi": "it letters the Horse H and the Elephant E (Ha3), the board N and B",
+    "janggicasual": "as janggi", "janggimodern": "as janggi", "janggitraditional": "as janggi",
+    "manchu": "it letters the Elephant E (Ea3), the board B", "supply": "as manchu",
+    "shatranj": "it letters the Alfil B (Ba3), the board A",
+    # A promotion into a piece lettered +B: its SAN (Bxg7=+B) does not read back, so it is written in
+    # coordinates (b2xg7=Horse), where Fairy-Stockfish writes the promoted type's own letter (Bxg7=H).
+    "euroshogi": "promotion", "gorogoro": "promotion", "judkins": "promotion", "kyotoshogi": "promotion",
+    "micro": "promotion", "mini": "promotion", "minishogi": "promotion", "okisakishogi": "promotion",
+    "shogi": "promotion", "shoshogi": "promotion", "torishogi": "promotion", "yarishogi": "promotion",
+    # Check marks: Fairy-Stockfish's SAN writes none for a royal piece it keeps as an extinction piece,
+    # though its gives_check says the player is in check, as the marks written here do; Sho shogi's
+    # King too, a variant listed above for its promotions.
+    "atomic": "its King is an extinction piece: no mark (python-chess writes Qf2+, as the board does)",
+    "coregal": "its royal Queen is an extinction piece: no mark for a check on her (Nf3, not Nf3+)",
+    "petrified": "its King is an extinction piece: no mark", "spartan": "its Kings are extinction pieces: no mark",
+}
+WRITTEN_ALIKE = sorted(set(sf.variants()) - set(WRITTEN_OTHERWISE))
 
 
-@pytest.mark.parametrize("variant", WRITTEN_ALIKE)
-def test_san_is_written_as_fairy_stockfish_writes_it(variant: str) -> None:
-    assert sans_written_otherwise(variant, plies=CROWDED.get(variant, 30), seed=3)[:3] == []
+@pytest.mark.parametrize("variant", sorted(sf.variants()))
+def test_san_and_its_check_marks_are_written_as_fairy_stockfish_writes_them(variant: str) -> None:
+    whole = variant in WRITTEN_ALIKE
+    assert sans_written_otherwise(variant, plies=CROWDED.get(variant, 12), seed=3, whole=whole)[:3] == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", sorted(sf.variants()))
+def test_san_and_its_check_marks_are_written_as_fairy_stockfish_writes_them_in_longer_games(variant: str) -> None:
+    whole = variant in WRITTEN_ALIKE
+    assert sans_written_otherwise(variant, plies=CROWDED.get(variant, 40), seed=4, whole=whole)[:3] == []
 
 
 @pytest.mark.parametrize(("variant", "fen", "uci"), [
@@ -137,4 +179,4 @@ def test_a_castling_king_that_is_not_royal_and_a_move_gating_or_walling_are_writ
     position = Position.from_fen(board, fen)
     move = MoveNames(rules, position, style="uci").read(uci)
     assert MoveNames(rules, position, style="san").name(move) == sf.get_san(variant, fen, uci, False,
-                                                                            sf.NOTATION_SAN).rstrip("+#")
+                                                                            sf.NOTATION_SAN)

@@ -32,22 +32,24 @@ def _random_boards(count: int, seed: int):
 
 def test_san_equals_python_chess_and_reads_back_on_random_positions() -> None:
     board, rules = shipped("chess")
-    kinds = {"castling": 0, "promotion": 0, "en passant": 0, "file": 0, "rank": 0, "square": 0}
+    kinds = {"castling": 0, "promotion": 0, "en passant": 0, "file": 0, "rank": 0, "square": 0, "check": 0, "mate": 0}
     for theirs in _random_boards(POSITIONS, 20261122):
         names = MoveNames(rules, Position.from_fen(board, theirs.fen()))
         assert len(names) == theirs.legal_moves.count()
         for move, name in names:
             their_move = chess.Move.from_uci(uci(board, rules, move))
             san = theirs.san(their_move)
-            assert name == san.rstrip("+#"), theirs.fen()
+            assert name == san, theirs.fen()  # check and mate marks too
             assert names.read(name) == move
-            assert names.read(san) == move  # with python-chess's check marks
+            assert names.read(san.rstrip("+#")) == move
             assert names.read(theirs.lan(their_move)) == move
             assert names.read(their_move.uci()) == move
             kinds["castling"] += theirs.is_castling(their_move)
             kinds["promotion"] += bool(their_move.promotion)
             kinds["en passant"] += theirs.is_en_passant(their_move)
-            plain = name.rstrip("=QRBN")
+            kinds["check"] += name.endswith("+")
+            kinds["mate"] += name.endswith("#")
+            plain = name.rstrip("+#").rstrip("=QRBN")
             if name[0] in "NBRQK" and len(plain) == 4:
                 kinds["file" if plain[1].isalpha() else "rank"] += 1
             kinds["square"] += name[0] in "NBRQK" and len(plain) == 5
@@ -83,23 +85,33 @@ QUEENS = "7k/8/8/8/4Q2Q/8/8/K6Q w - - 0 1"
         (KNIGHTS, ["Nbd3", "Nb2d3"], "b2d3"),
         (ROOKS, ["R1a3", "Ra1a3"], "a1a3"),
         (QUEENS, ["Qh4e1", "Qh4-e1", "h4e1"], "h4e1"),
+        # A check or mate mark read past, right or wrong, as python-chess's parse_san reads it.
+        (QUEENS, ["Qh4e1+", "Qh4e1#", "Qh4e1+!"], "h4e1"),
+        (CASTLE, ["bxa8=Q+", "bxa8=Q", "bxa8=Q#", "bxa8Q+"], "b7a8q"),
         (QUEENS, ["Q1h2"], "h1h2"),
     ],
 )
 def test_spellings_read_as_the_move(fen: str, spellings: list[str], expected: str) -> None:
     board, rules = shipped("chess")
     position = Position.from_fen(board, fen)
+    theirs = chess.Board(fen)
     for text in spellings:
         assert uci(board, rules, read_move(rules, position, text)) == expected, text
+        if text.endswith(("+", "#")) and not text.startswith("O"):
+            assert theirs.parse_san(text).uci() == expected, text  # python-chess reads it so too
 
 
 def test_names_of_special_moves() -> None:
     board, rules = shipped("chess")
     names = {uci(board, rules, m): n for m, n in named_moves(rules, Position.from_fen(board, CASTLE))}
-    assert (names["e1g1"], names["e1c1"], names["b7a8q"], names["b7b8n"]) == ("O-O", "O-O-O", "bxa8=Q", "b8=N")
+    theirs = chess.Board(CASTLE)
+    assert [names[move] for move in ("e1g1", "e1c1", "b7a8q", "b7b8n")] == [
+        theirs.san(chess.Move.from_uci(move)) for move in ("e1g1", "e1c1", "b7a8q", "b7b8n")]
+    assert names["b7a8q"] == "bxa8=Q+"  # the new Queen checks along the eighth rank
     position = Position.from_fen(board, QUEENS)
     h4 = next(m for m, _ in named_moves(rules, position) if uci(board, rules, m) == "h4e1")
-    assert name_move(rules, position, h4) == "Qh4e1" == chess.Board(QUEENS).san(chess.Move.from_uci("h4e1")).rstrip("+#")
+    # Leaving h4 uncovers the h1 Queen's check along the h-file.
+    assert name_move(rules, position, h4) == "Qh4e1+" == chess.Board(QUEENS).san(chess.Move.from_uci("h4e1"))
 
 
 @pytest.mark.parametrize(
@@ -109,9 +121,9 @@ def test_names_of_special_moves() -> None:
         (chess.STARTING_FEN, "O-O", "no legal move matches 'O-O'"),
         (chess.STARTING_FEN, "e5", "no legal move matches 'e5'"),
         (chess.STARTING_FEN, "hello", "no legal move matches 'hello'"),
-        (CASTLE, "b8", "'b8' matches several moves: b8=Q, b8=R, b8=B, b8=N"),
+        (CASTLE, "b8", "'b8' matches several moves: b8=Q+, b8=R+, b8=B, b8=N"),
         (KNIGHTS, "Nd3", "'Nd3' matches several moves: Nbd3, Nfd3"),
-        (QUEENS, "Qe1", "'Qe1' matches several moves: Qee1, Qh4e1, Q1e1"),
+        (QUEENS, "Qe1", "'Qe1' matches several moves: Qee1+, Qh4e1+, Q1e1+"),
     ],
 )
 def test_bad_names(fen: str, text: str, message: str) -> None:
