@@ -8,21 +8,12 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.helpers.gui_window import click_and_wait, click_hand, open_window
+from tests.helpers.gui_window import click_and_wait, click_hand, open_window, shown_tests_panel
 
 sf = pytest.importorskip("pyffish")
 
 #: Crazyhouse after 1. e4 e5 2. Nf3 Nc6 with a pawn in each hand; White to move.
 FEN = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 2 3"
-
-
-def _panel(qtbot, window):
-    window.tests_dock.show()
-    window.tests_dock.raise_()
-    panel = window.tests_panel
-    qtbot.waitUntil(lambda: panel.answer is not None and panel.answer.query.board is window.document.board,
-                    timeout=20000)
-    return panel
 
 
 def _record(qtbot, panel) -> str:
@@ -38,7 +29,7 @@ def _apply(qtbot, window, panel) -> None:
 
 def test_a_piece_in_hand_is_recorded_as_a_drop_test_that_passes(qtbot) -> None:
     window = open_window(qtbot, "crazyhouse")
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     window.document.set_fen(FEN)
     click_hand(qtbot, window, 0, "Pawn")
     statement = _record(qtbot, panel)
@@ -62,7 +53,7 @@ def test_a_piece_in_hand_is_recorded_as_a_drop_test_that_passes(qtbot) -> None:
 def test_a_piece_that_only_enters_by_a_gate_is_not_recorded_and_the_panel_says_why(qtbot) -> None:
     """S-chess's Hawk in hand is never dropped: a `drop` test of it could not be read, so none is written."""
     window = open_window(qtbot, "seirawan")
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     text = window.board_text.text_edit.toPlainText()
     click_hand(qtbot, window, 0, "Hawk")
     with qtbot.waitSignal(panel.detail_runner.replyReady, timeout=20000):
@@ -75,7 +66,7 @@ def test_tests_recorded_before_apply_take_names_of_their_own(qtbot) -> None:
     """Two tests of g1 recorded one after the other, not yet applied: the second is not named as the
     first (a name twice in a file is a problem at Apply)."""
     window = open_window(qtbot, "chess")
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     click_and_wait(qtbot, window, "g1")
     first = _record(qtbot, panel)
     second = _record(qtbot, panel)
@@ -92,7 +83,7 @@ def test_with_every_move_shown_the_test_recorded_says_it_has_the_legal_ones(qtbo
     has those Fairy-Stockfish allows (the ones that block), and the panel says so."""
     fen = "4r2k/8/8/8/8/8/8/4K3[P] w - - 0 1"
     window = open_window(qtbot, "crazyhouse")
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     window.document.set_fen(fen)
     window.moves_panel.legal_only.setChecked(False)
     shown = click_hand(qtbot, window, 0, "Pawn")
@@ -106,6 +97,6 @@ def test_with_every_move_shown_the_test_recorded_says_it_has_the_legal_ones(qtbo
 def test_record_as_test_is_in_sight_without_scrolling(qtbot, size: tuple[int, int]) -> None:
     """The Tests tab's buttons stand above its lists, not below them where a short dock scrolls them away."""
     window = open_window(qtbot, "chess", size)
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     qtbot.waitUntil(lambda: not panel.record_button.visibleRegion().isEmpty(), timeout=5000)
     assert not panel.run_button.visibleRegion().isEmpty()

@@ -11,19 +11,10 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMenu
 
-from tests.helpers.gui_window import LoopTicks, click_and_wait, open_window
+from tests.helpers.gui_window import LoopTicks, click_and_wait, open_window, shown_tests_panel
 from tests.helpers.paths import REPO
 
 SCREENSHOTS = REPO / "docs" / "screenshots"
-
-
-def _panel(qtbot, window):
-    window.tests_dock.show()
-    window.tests_dock.raise_()
-    panel = window.tests_panel
-    qtbot.waitUntil(lambda: panel.answer is not None and panel.answer.query.board is window.document.board,
-                    timeout=20000)
-    return panel
 
 
 def _click_item(qtbot, widget, item, button=Qt.MouseButton.LeftButton) -> None:
@@ -84,7 +75,7 @@ def _break_the_knight(qtbot, window, panel) -> None:
 
 def test_the_boards_tests_are_listed_with_pass_or_fail(qtbot) -> None:
     window = open_window(qtbot, "chess")
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     board = window.document.board
     assert panel.test_list.count() == len(board.tests) >= 20
     assert all(panel.test_list.item(row).text().startswith("✓ ") for row in range(panel.test_list.count()))
@@ -93,7 +84,7 @@ def test_the_boards_tests_are_listed_with_pass_or_fail(qtbot) -> None:
 
 def test_editing_a_notation_runs_the_tests_again_and_a_failing_test_shows_its_squares(qtbot) -> None:
     window = open_window(qtbot, "chess")
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     _break_the_knight(qtbot, window, panel)
     item = panel.test_item("knight-leaps")
     assert item is not None and item.text().startswith("✗ ")
@@ -121,7 +112,7 @@ def test_editing_a_notation_runs_the_tests_again_and_a_failing_test_shows_its_sq
 
 def test_reverting_the_edit_runs_the_tests_again(qtbot) -> None:
     window = open_window(qtbot, "chess")
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     _break_the_knight(qtbot, window, panel)
     with qtbot.waitSignal(panel.resultsShown, timeout=20000,
                           check_params_cb=lambda answer: answer.query.edit is None):
@@ -131,7 +122,7 @@ def test_reverting_the_edit_runs_the_tests_again(qtbot) -> None:
 
 def test_why_not_a_missing_square_from_the_list_and_from_the_board(qtbot) -> None:
     window = open_window(qtbot, "chess")
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     _break_the_knight(qtbot, window, panel)
     _click_item(qtbot, panel.test_list, panel.test_item("knight-leaps"))
     missing = next(panel.mark_list.item(row) for row in range(panel.mark_list.count())
@@ -155,7 +146,7 @@ def test_why_not_a_missing_square_from_the_list_and_from_the_board(qtbot) -> Non
 
 def test_record_as_test_writes_what_the_board_shows(qtbot) -> None:
     window = open_window(qtbot, "chess")
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     click_and_wait(qtbot, window, "g1")
     with qtbot.waitSignal(panel.recorded, timeout=20000) as blocker:
         qtbot.mouseClick(panel.record_button, Qt.MouseButton.LeftButton)
@@ -173,7 +164,7 @@ def test_record_as_test_writes_what_the_board_shows(qtbot) -> None:
 
 
 def _compare_tab(qtbot, window, square: str):
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     panel.tabs.setCurrentIndex(1)
     click_and_wait(qtbot, window, square)
     return panel.compare
@@ -272,7 +263,7 @@ def test_a_search_is_cancelled(qtbot) -> None:
 def test_screenshots(qtbot, tmp_path, size: tuple[int, int]) -> None:
     """The panel with a failing test shown; kept in docs/screenshots when DAGAZ_SCREENSHOTS is set."""
     window = open_window(qtbot, "chess", size)
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     _break_the_knight(qtbot, window, panel)
     _click_item(qtbot, panel.test_list, panel.test_item("knight-leaps"))
     qtbot.wait(300)
@@ -301,7 +292,7 @@ def test_a_taking_on_a_column_named_x_is_marked_on_its_own_square(qtbot, tmp_pat
     path = tmp_path / "wide.board"
     path.write_text(WIDE, encoding="utf-8")
     window = open_window(qtbot, str(path))
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     item = panel.test_item("none")
     assert item is not None and item.text().startswith("✗ ")
     _click_item(qtbot, panel.test_list, item)
@@ -336,7 +327,7 @@ def test_a_test_that_cannot_be_read_is_listed_failing_and_underlined(qtbot, tmp_
     path.write_text(text + "test misspelt: at d4 put Knigth reaches e6\n", encoding="utf-8")
     line = len(text.splitlines()) + 1
     window = open_window(qtbot, str(path))
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     board = window.document.board
     assert panel.test_list.count() == len(board.tests)
     item = panel.test_item("misspelt")
@@ -359,7 +350,7 @@ def test_a_draughts_tests_pdn_position_is_shown(qtbot, tmp_path) -> None:
     path = tmp_path / "pdn.board"
     path.write_text(text + "test takes: fen W:W28:B23 at e5 reaches g7 xf6\n", encoding="utf-8")
     window = open_window(qtbot, str(path))
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     item = panel.test_item("takes")
     assert item is not None and item.text().startswith("✓ ")
     _click_item(qtbot, panel.test_list, item)
@@ -372,7 +363,7 @@ def test_a_test_recorded_as_another_board_opens_is_not_written_into_that_board(q
     """Record as test asked on chess, xiangqi opened before the answer came: the chess test does not
     land in xiangqi's board file text, and the panel says it was not recorded."""
     window = open_window(qtbot, "chess")
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     click_and_wait(qtbot, window, "g1")
     recorded: list[str] = []
     panel.recorded.connect(recorded.append)

@@ -4,21 +4,12 @@ tests run again for an edit, not for a piece type merely selected."""
 
 from __future__ import annotations
 
-from tests.helpers.gui_window import click_and_wait, open_window
-
-
-def _panel(qtbot, window):
-    window.tests_dock.show()
-    window.tests_dock.raise_()
-    panel = window.tests_panel
-    qtbot.waitUntil(lambda: panel.answer is not None and panel.answer.query.board is window.document.board,
-                    timeout=20000)
-    return panel
+from tests.helpers.gui_window import click_and_wait, open_window, shown_tests_panel
 
 
 def test_a_tests_marks_leave_the_board_when_its_position_is_undone(qtbot) -> None:
     window = open_window(qtbot, "chess")
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     editor = window.notation_editor
     editor.select_piece("Knight")
     with qtbot.waitSignal(panel.resultsShown, timeout=20000, check_params_cb=lambda answer: answer.query.edit == "+"):
@@ -36,7 +27,7 @@ def test_a_tests_marks_leave_the_board_when_its_position_is_undone(qtbot) -> Non
 
 def test_a_comparisons_marks_leave_the_board_when_a_move_is_played(qtbot) -> None:
     window = open_window(qtbot, "chess")
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     panel.tabs.setCurrentIndex(1)
     click_and_wait(qtbot, window, "b1")
     tab = panel.compare
@@ -53,7 +44,7 @@ def test_selecting_a_piece_without_editing_it_does_not_run_the_tests_again(qtbot
     """Clicking pieces of one type after another changes the notation shown, not the tests' results:
     the tests (a perft among them) are not run again for it."""
     window = open_window(qtbot, "chess")
-    panel = _panel(qtbot, window)
+    panel = shown_tests_panel(qtbot, window)
     shown = panel.summary.text()
     for square in ("g1", "b1", "e2", "d8"):
         click_and_wait(qtbot, window, square)

@@ -61,6 +61,16 @@ def wait_for_steps(qtbot, window, notation: str, timeout: int = 30000):
     return player._reply
 
 
+def shown_tests_panel(qtbot, window):
+    """The Tests panel, shown and raised, once its answer for the open board has come."""
+    window.tests_dock.show()
+    window.tests_dock.raise_()
+    panel = window.tests_panel
+    qtbot.waitUntil(lambda: panel.answer is not None and panel.answer.query.board is window.document.board,
+                    timeout=20000)
+    return panel
+
+
 def click_hand(qtbot, window, player: int, name: str):
     """Click the piece type ``name`` in ``player``'s hand beside the board and wait for the moves shown
     for it (its drops); returns the reply."""
