@@ -180,3 +180,14 @@ def test_a_castling_king_that_is_not_royal_and_a_move_gating_or_walling_are_writ
     move = MoveNames(rules, position, style="uci").read(uci)
     assert MoveNames(rules, position, style="san").name(move) == sf.get_san(variant, fen, uci, False,
                                                                             sf.NOTATION_SAN)
+
+
+@pytest.mark.parametrize("variant", ["atomic", "nocheckatomic", "atomar"])
+def test_an_exploding_en_passant_is_written_as_a_capture_as_fairy_stockfish_writes_it(variant: str) -> None:
+    # The Pawn taken en passant is taken, not only blown up with the rest: fxg6, not g6.
+    fen = "r1bqkbnr/pp2pp1p/2np4/2p2Pp1/8/2P1P3/PP1P2PP/RNBQKBNR w KQkq g6 0 5"
+    board = load_board(board_for(variant) or variant)
+    rules = Rules(board)
+    position = Position.from_fen(board, fen)
+    move = MoveNames(rules, position, style="uci").read("f5g6")
+    assert MoveNames(rules, position, style="san").name(move) == sf.get_san(variant, fen, "f5g6") == "fxg6"
