@@ -55,13 +55,14 @@ def walling_region(options: dict[str, str], walling: str, section: str, files: i
     """White's and Black's squares a wall may be placed on (``wallingRegion``, ``wallingRegionWhite``,
     ``wallingRegionBlack``), or ``None`` where no option limits them; a region for a walling rule
     that places no wall of its own choosing is refused."""
-    both = options.get("wallingRegion", "").strip()
-    given = {side: options.get(f"wallingRegion{side}", "").strip() or both for side in ("White", "Black")}
+    # Each side's region, named by the option that gave it (a side's own, else the one for both).
+    given = {side: next(((option, options[option].strip()) for option in (f"wallingRegion{side}", "wallingRegion")
+                         if options.get(option, "").strip()), None) for side in ("White", "Black")}
     if not any(given.values()):
         return None
     if walling not in REGION_RULES:
         raise IniError(f"option wallingRegion with wallingRule = {walling} is not supported", section=section)
     every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
-    white, black = (read_region(value, f"wallingRegion{side}", section, files, ranks) if value else every
-                    for side, value in given.items())
+    white, black = (read_region(value[1], value[0], section, files, ranks) if value else every
+                    for value in given.values())
     return white, black

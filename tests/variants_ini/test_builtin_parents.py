@@ -71,3 +71,12 @@ def test_a_walling_region_for_a_rule_that_places_no_wall_of_its_own_choosing_is_
     assert not imported and "wallingRegion" in refused[0].message
     imported, refused = import_file("[mine:fischerandom]\ncastlingRookPieces = rb\n")
     assert not imported and "castlingRookPieces" in refused[0].message
+
+
+@pytest.mark.parametrize(("section", "named"), [
+    ("[mine:amazons]\nwallingRegion = a1 *x\n", "option wallingRegion = a1 *x"),
+    ("[mine:amazons]\nwallingRegion = *1\nwallingRegionBlack = ??\n", "option wallingRegionBlack = ??"),
+])
+def test_a_walling_region_that_does_not_read_is_refused_naming_the_option_written(section: str, named: str) -> None:
+    imported, refused = import_file(section)
+    assert not imported and named in refused[0].message
