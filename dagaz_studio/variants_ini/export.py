@@ -1,18 +1,26 @@
-"""Writing a board as a Fairy-Stockfish variants.ini section, for boards whose pieces Betza can say.
+"""Writing a board as a Fairy-Stockfish variants.ini section.
 
-The board must be a rectangle whose directions are the usual steps, whose second player sees the
-board turned (a half turn, or mirrored top to bottom for pieces that are the same left and right),
-and whose pieces' notations read as Betza; anything else fails with a message naming it.
+Two ways. :func:`export_fsf` says every piece in Betza: the board must be a rectangle whose
+directions are the usual steps, whose second player sees the board turned (a half turn, or mirrored
+top to bottom for pieces that are the same left and right), and whose pieces' notations read as
+Betza; anything else fails with a message naming it. :func:`parent_sections` offers sections that
+inherit from one of Fairy-Stockfish's built-in variants of the board's size, for boards whose pieces
+or rules Betza cannot say (a pawn's double step, castling, drops): which of them, if any, plays as the
+board does is for the engine to find (``queries.export``), by importing each and playing it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from functools import cache
 
 from dagaz_studio.betza import TranslationError, read_betza
 from dagaz_studio.betza.betza_writer import to_betza
 from dagaz_studio.betza.dagaz_reader import read_dagaz
-from dagaz_studio.board import Board
+from dagaz_studio.board import Board, parse_board
+from dagaz_studio.variants_ini.importing import import_file
+from dagaz_studio.variants_ini.inheritance import resolve, templates
 from dagaz_studio.variants_ini.ini import IniError
 
 _STEPS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0), "O": (1, -1), "M": (-1, -1), "T": (1, 1), "R": (-1, 1)}
@@ -62,33 +70,16 @@ def export_fsf(board: Board) -> str:
     unsupported = board.rules.words - {"compulsory-capture", "no-check", "shuffled-setup"}
     if unsupported:
         raise IniError(f"board {board.name}: rule {', '.join(sorted(unsupported))} cannot be exported")
-    lines = [f"[{re.sub(r'[^a-z0-9-]', '-', board.name.lower())}]",
+    lines = [f"[{section_name(board)}]",
              f"maxRank = {len(board.row_names)}", f"maxFile = {len(board.column_names)}"]
     royal = [p for p in board.pieces.values() if p.royal]
     if len(royal) > 1:
         raise IniError(f"board {board.name}: more than one royal piece type")
-    problems = []
+    problems: list[str] = []
     slot = 0
     for piece in board.pieces.values():
-        try:
-            model = read_dagaz(piece.notation_text)
-            betza = to_betza(model, "fsf")
-        except TranslationError as error:
-            problems.append(f"{piece.name}: {error.message}")
-            continue
-        # What the text says that Fairy-Stockfish reads no part of: the null move, the cylinder, a
-        # chain of legs (a lame leap it checks otherwise, written as its steps).
-        unread = read_betza(betza, "fsf").unread
-        if unread:
-            problems.append(f"{piece.name}: Fairy-Stockfish does not read {unread[0]}")
-            continue
-        # Fairy-Stockfish turns Black's moves by a half turn: the board's view of them must agree.
-        paths = {tuple(leg.vector for leg in s.legs) for s in model.shapes}
-        if symmetry == "mirrored" and {tuple((-x, y) for x, y in p) for p in paths} != paths:
-            problems.append(f"{piece.name}: not the same left and right, on a board that mirrors Black's view")
-            continue
-        if symmetry == "same" and {tuple((-x, -y) for x, y in p) for p in paths} != paths:
-            problems.append(f"{piece.name}: not the same turned round, on a board where Black sees as White does")
+        betza = _said_in_betza(board, piece.name, symmetry, problems)
+        if betza is None:
             continue
         letter = piece.letter.lower()
         if piece.royal:
@@ -111,6 +102,87 @@ def export_fsf(board: Board) -> str:
               f"mustCapture = {'true' if board.rules.compulsory_capture else 'false'}",
               f"checking = {'false' if board.rules.no_check else 'true'}"]
     return "\n".join(lines) + "\n"
+
+
+def _said_in_betza(board: Board, name: str, symmetry: str, problems: list[str]) -> str | None:
+    """The piece ``name``'s moves in Fairy-Stockfish's Betza, or ``None`` with why not added to ``problems``."""
+    piece = board.pieces[name]
+    try:
+        model = read_dagaz(piece.notation_text)
+        betza = to_betza(model, "fsf")
+    except TranslationError as error:
+        problems.append(f"{name}: {error.message}")
+        return None
+    # What the text says that Fairy-Stockfish reads no part of: the null move, the cylinder, a
+    # chain of legs (a lame leap it checks otherwise, written as its steps).
+    unread = read_betza(betza, "fsf").unread
+    if unread:
+        problems.append(f"{name}: Fairy-Stockfish does not read {unread[0]}")
+        return None
+    # Fairy-Stockfish turns Black's moves by a half turn: the board's view of them must agree.
+    paths = {tuple(leg.vector for leg in s.legs) for s in model.shapes}
+    if symmetry == "mirrored" and {tuple((-x, y) for x, y in p) for p in paths} != paths:
+        problems.append(f"{name}: not the same left and right, on a board that mirrors Black's view")
+        return None
+    if symmetry == "same" and {tuple((-x, -y) for x, y in p) for p in paths} != paths:
+        problems.append(f"{name}: not the same turned round, on a board where Black sees as White does")
+        return None
+    return betza
+
+
+def section_name(board: Board) -> str:
+    """The section's name: the board's, in the letters a section name takes, and not a built-in
+    variant's, which Fairy-Stockfish keeps, ignoring a section of its name."""
+    name = re.sub(r"[^a-z0-9-]", "-", board.name.lower())
+    return f"{name}-exported" if name in templates() else name
+
+
+@cache
+def builtin_boards() -> dict[str, Board]:
+    """Each of Fairy-Stockfish's built-in variants as the board a section inheriting from it makes."""
+    done, _ = import_file("\n".join(f"[builtin-{name}:{name}]" for name in templates()))
+    return {variant.name.removeprefix("builtin-"): parse_board(variant.text) for variant in done}
+
+
+def _letters(board: Board) -> set[str]:
+    return {piece.letter.upper() for piece in board.pieces.values()}
+
+
+def parent_sections(board: Board) -> Iterator[tuple[str, str]]:
+    """Sections that inherit from a built-in variant of the board's size and players, with the
+    board's start and its pieces the parent lacks said in Betza, as (parent, section): first the
+    parents that start as the board does, then the simplest (fewest options). Which plays as the
+    board does is not known here."""
+    _check_geometry(board)
+    symmetry = _symmetry(board)
+    size = (len(board.column_names), len(board.row_names))
+    ranked = []
+    for parent, other in builtin_boards().items():
+        if (len(other.column_names), len(other.row_names)) != size or len(other.players) != 2:
+            continue
+        placement = (other.setup or "").split()[:1] == (board.setup or "").split()[:1]
+        ranked.append((other.setup != board.setup, not placement, len(resolve(parent, {})[0]), parent))
+    for *_, parent in sorted(ranked):
+        other = builtin_boards()[parent]
+        lines = [f"[{section_name(board)}:{parent}]"]
+        if board.setup and board.setup != other.setup:
+            lines.append(f"startFen = {board.setup}")
+        if "shuffled-setup" in board.rules.words - other.rules.words:
+            lines.append("chess960 = true")
+        # The board's pieces the parent has no letter for, each in a slot the parent leaves free.
+        taken = {key for key in resolve(parent, {})[0] if key.startswith("customPiece")}
+        slots = (slot for slot in range(1, 26) if f"customPiece{slot}" not in taken)
+        problems: list[str] = []
+        for piece in board.pieces.values():
+            if piece.letter.upper() in _letters(other):
+                continue
+            betza = _said_in_betza(board, piece.name, symmetry, problems)
+            slot = next(slots, None)
+            if piece.royal or slot is None:
+                problems.append(piece.name)
+            lines.append(f"customPiece{slot} = {piece.letter.lower()}:{betza}")
+        if not problems:
+            yield parent, "\n".join(lines) + "\n"
 
 
 def _flag_lines(board: Board) -> list[str]:

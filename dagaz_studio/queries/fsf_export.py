@@ -1,0 +1,143 @@
+"""A board as a Fairy-Stockfish variants.ini section, said in Betza where it can be and otherwise
+inheriting from the built-in variant that plays as the board does.
+
+Betza cannot say a pawn's double step, castling or drops, so most boards of chess's family are told
+to Fairy-Stockfish as one of its built-in variants, with the board's start and its other pieces. A
+parent is taken only when the board it makes here plays as the board itself does: the same rules,
+game ends and royal pieces, and the same legal moves, by name, with the same end of the game, on
+random games from the board's start. The tests hold the sections so made against Fairy-Stockfish
+itself.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from dagaz_studio.board import Board, parse_board
+from dagaz_studio.engine import Position, Rules, fen, game_over, legal_moves, make_move
+from dagaz_studio.names import name_moves
+from dagaz_studio.variants_ini import IniError, import_file
+from dagaz_studio.variants_ini.export import builtin_boards, export_fsf, parent_sections
+
+#: Random games played from the start on the board and on the parent's, and their length: enough for
+#: promotions, captures into the hand and their drops, castling and en passant to come up.
+GAMES = 4
+PLIES = 40
+
+
+@dataclass(frozen=True)
+class _Parted:
+    """Where a built-in variant's board first plays otherwise than the board."""
+
+    parent: str
+    where: str
+    in_play: bool = False
+
+
+def export_board(board: Board) -> str:
+    """The board as a variants.ini section: its pieces in Betza, or else inheriting from the first
+    built-in variant of its size that plays as it does. Raises :class:`IniError` saying why neither
+    serves, and where the nearest built-in parted from the board."""
+    try:
+        return export_fsf(board)
+    except IniError as error:
+        plain = error
+    nearest: _Parted | None = None
+    for parent, text in parent_sections(board):
+        parted = _parted(board, parent, text)
+        if parted is None:
+            return _without_same_start(board, parent, text)
+        # The nearest: the first that parted only in play, else the first of all.
+        if nearest is None or (parted.in_play and not nearest.in_play):
+            nearest = parted
+    if nearest is None:
+        raise plain
+    raise IniError(f"{plain.message}; nor does a built-in variant play as it does (the nearest, "
+                   f"[{nearest.parent}], {nearest.where})")
+
+
+def _without_same_start(board: Board, parent: str, text: str) -> str:
+    """``text`` without its ``startFen`` where the parent starts in the same position, written otherwise."""
+    start = fen(Rules(board), Position.initial(board))
+    try:
+        parent_board = builtin_boards()[parent]
+        same = fen(Rules(parent_board), Position.initial(parent_board)) == start
+    except ValueError:
+        same = False
+    return "".join(line for line in text.splitlines(keepends=True) if not (same and line.startswith("startFen = ")))
+
+
+def _parted(board: Board, parent: str, text: str) -> _Parted | None:
+    """Where the board the section ``text`` makes plays otherwise than ``board``, or ``None``."""
+    try:
+        done, refused = import_file(text)
+        other = parse_board(done[0].text) if done else None
+    except ValueError as error:
+        return _Parted(parent, f"does not import: {error}")
+    if other is None:
+        return _Parted(parent, f"does not import: {refused[0].message if refused else 'no section'}")
+    differs = _rules_differ(board, other)
+    if differs:
+        return _Parted(parent, differs)
+    return _play_differs(board, other, parent)
+
+
+def game_ends(board: Board) -> set[tuple[object, ...]]:
+    """The board's game ends, their pieces by letter and their zones by squares, as two boards compare them."""
+    letters = {name: piece.letter.upper() for name, piece in board.pieces.items()}
+    return {(end.kind, tuple(sorted(letters.get(name, name) for name in end.pieces)), end.count, end.options,
+             tuple(tuple(sorted(board.zones[end.zone].squares_for(player))) if end.zone in board.zones else ()
+                   for player in board.players))
+            for end in board.ends}
+
+
+#: Rules left to play to compare: a piece may not stop where it could never move again shows in the
+#: moves listed, and is nothing where a piece's moves never leave it so (Grand chess's pawns promote).
+PLAYED_RULES = frozenset({"immobility-illegal"})
+
+
+def _rules_differ(board: Board, other: Board) -> str:
+    """What of the board's rules, game ends and royal or extinction pieces ``other`` says otherwise."""
+    ours, theirs = board.rules.words - PLAYED_RULES, other.rules.words - PLAYED_RULES
+    if ours != theirs:
+        return f"has the rules {sorted(theirs) or 'none'}, not {sorted(ours) or 'none'}"
+    if game_ends(board) != game_ends(other):
+        return "ends the game otherwise"
+    theirs = {piece.letter.upper(): piece for piece in other.pieces.values()}
+    for piece in board.pieces.values():
+        twin = theirs.get(piece.letter.upper())
+        if twin is None or (twin.royal, twin.extinction) != (piece.royal, piece.extinction):
+            return f"has no {piece.name} of its letter {piece.letter} as royal or extinct as the board's"
+    return ""
+
+
+def _play_differs(board: Board, other: Board, parent: str) -> _Parted | None:
+    """Where random games from the board's start, played on both boards alike (the history too: a
+    pass, a check given), first list other moves, or end otherwise, on ``other``."""
+    ours, theirs = Rules(board), Rules(other)
+    rng = random.Random(board.name)
+    for _ in range(GAMES):
+        position = Position.initial(board)
+        start = fen(ours, position)
+        try:
+            there = Position.from_fen(other, start)
+        except ValueError as error:
+            return _Parted(parent, f"does not read the start {start}: {error}")
+        for _ in range(PLIES):
+            moves, moves_there = legal_moves(ours, position), legal_moves(theirs, there)
+            named = dict(zip(name_moves(ours, position, moves, "uci"), moves))
+            named_there = dict(zip(name_moves(theirs, there, moves_there, "uci"), moves_there))
+            if named.keys() != named_there.keys():
+                only = sorted(named.keys() - named_there.keys())[:3] or sorted(named_there.keys() - named.keys())[:3]
+                whose = "the board's" if named.keys() - named_there.keys() else "its"
+                return _Parted(parent, f"at {fen(ours, position)}: {', '.join(only)} only {whose}", True)
+            over, over_there = game_over(ours, position, moves), game_over(theirs, there, moves_there)
+            if (over and (over.rule, over.winner)) != (over_there and (over_there.rule, over_there.winner)):
+                return _Parted(parent, f"at {fen(ours, position)}: the game ends otherwise", True)
+            if not moves:
+                break
+            chosen = rng.choice(sorted(named))
+            make_move(position, named[chosen])
+            make_move(there, named_there[chosen])
+    return None

@@ -1,0 +1,109 @@
+"""Boards exported as sections inheriting from a built-in variant, where Betza cannot say their pieces:
+Fairy-Stockfish loads each section and plays the same legal moves as the board itself."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dagaz_studio.board import load_board, parse_board, shipped_boards
+from dagaz_studio.queries.fsf_export import export_board, game_ends
+from dagaz_studio.variants_ini import IniError, import_file
+from dagaz_studio.variants_ini.export import section_name
+from tests.helpers.variants_oracle import compare, fsf_games
+
+pytest.importorskip("pyffish")
+
+#: Boards of every family whose pieces Betza cannot say: drops, promotions in hand, gating, a shuffled
+#: start, explosions, a flag, en passant on a diagonal, palaces and rivers (every one: -m slow).
+SAMPLE = ["chess", "grand", "shogi", "crazyhouse", "seirawan", "xiangqi", "atomic-chess", "berolina",
+          "kingofthehill"]
+
+
+def _played_alike(board_name: str, games: int, plies: int) -> str | None:
+    """None when Fairy-Stockfish plays the board's exported section as the board plays, else where not."""
+    board = load_board(board_name)
+    text = export_board(board)
+    name = re.match(r"\[([^]:]+)", text).group(1)
+    # What random games seldom show (a flag, checks counted, extinction) the section keeps as the board says it.
+    (imported,), _ = import_file(text)
+    assert game_ends(parse_board(imported.text)) == game_ends(board)
+    played = fsf_games(text, [name], games=games, plies=plies, seed=3)[name]
+    assert played is not None, f"Fairy-Stockfish did not load:\n{text}"
+    assert sum(len(game) for game in played) > games * 5  # games were played, not ended at once
+    # A shuffled start is exported as chess960, whose castling Fairy-Stockfish names king takes rook.
+    return compare(shipped_boards()[board_name].read_text(encoding="utf-8"), played,
+                   chess960="shuffled-setup" in board.rules.words)
+
+
+@pytest.mark.parametrize("board_name", SAMPLE)
+def test_fairy_stockfish_plays_an_exported_board_as_the_board_plays(board_name: str) -> None:
+    assert _played_alike(board_name, games=2, plies=30) is None
+
+
+#: Boards whose exported section plays alike, but whose FEN Fairy-Stockfish writes in a form the board
+#: reads otherwise: a shuffled S-chess start's castling field names a Rook's file and a gate's square
+#: with the same letter (HAaef), which the board reads as gates alone, so it does not castle there.
+READ_OTHERWISE = {"seirawan"}
+
+
+def _exportable() -> list[str]:
+    out = []
+    for name, path in sorted(shipped_boards().items()):
+        try:
+            export_board(load_board(str(path)))
+        except IniError:
+            continue
+        out.append(name)
+    return out
+
+
+@pytest.mark.slow
+def test_every_exported_shipped_board_plays_in_fairy_stockfish_as_it_plays_here() -> None:
+    names = _exportable()
+    assert len(names) > 90
+    differences = {name: _played_alike(name, games=4, plies=40) for name in names}
+    assert {name for name, why in differences.items() if why} == set(READ_OTHERWISE), differences
+
+
+def _chess_with(tmp_path, replace: tuple[str, str]) -> str:
+    text = shipped_boards()["chess"].read_text(encoding="utf-8").replace(*replace)
+    assert text != shipped_boards()["chess"].read_text(encoding="utf-8")
+    path = tmp_path / "my-chess.board"
+    path.write_text(text.replace("\nchess\n", "\nmy-chess\n", 1), encoding="utf-8")
+    return str(path)
+
+
+def test_a_piece_added_to_a_built_in_game_is_said_in_betza_beside_its_parent(tmp_path) -> None:
+    path = _chess_with(tmp_path, ("setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+                                  "piece Archbishop A: (X)([p]\\1)*;N,OM;E,OT;S TR;W,RM\n"
+                                  "setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR"))
+    board = load_board(path)
+    text = export_board(board)
+    assert text.startswith("[my-chess:chess]\n") and "startFen = " in text
+    assert re.search(r"customPiece\d+ = a:", text)
+    played = fsf_games(text, ["my-chess"], games=3, plies=30, seed=5)["my-chess"]
+    assert compare(Path(path).read_text(encoding="utf-8"), played) is None
+
+
+def test_a_board_no_built_in_plays_is_refused_saying_where_the_nearest_parts(tmp_path) -> None:
+    # A Knight that also steps one square straight: no built-in variant of chess's size has it.
+    path = _chess_with(tmp_path, ("piece Knight N: N,OM;E,OT;S TR;W,RM", "piece Knight N: N,OM;E,OT;S TR;W,RM;+"))
+    with pytest.raises(IniError) as caught:
+        export_board(load_board(path))
+    message = caught.value.message
+    assert "nor does a built-in variant play as it does (the nearest, [chess], at " in message
+    assert "only the board's" in message
+    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "export", path], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2 and "the nearest, [chess]" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_section_is_not_named_as_a_built_in_variant_which_fairy_stockfish_would_keep() -> None:
+    assert section_name(load_board("clobber")) == "clobber-exported"
+    assert section_name(load_board("chess")) == "chess-exported"
+    assert export_board(load_board("chess")).startswith("[chess-exported:chess]\n")
