@@ -44,7 +44,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
                         help="with betza: whose reading where XBoard and Fairy-Stockfish differ")
     parser.add_argument("--positions", type=whole_number, default=1000, metavar="N",
-                        help="how many positions (default 1000)")
+                        help=f"how many positions (default 1000, at most {MAX_POSITIONS:,})")
     parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="the random positions' seed (default 0)")
     parser.add_argument("--json", action="store_true", help="the result as one JSON object")
     add_jobs_option(parser, f"search with (default: every core from {PARALLEL_POSITIONS:,} positions on)")
@@ -52,6 +52,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 #: From this many positions on, the default spreads them over every core.
 PARALLEL_POSITIONS = 5000
+
+#: The most positions a comparison tries: ten million chess positions are some three hours of CPU
+#: time; a count past them would search, where the definitions agree, for longer than anyone waits.
+MAX_POSITIONS = 10_000_000
 
 
 def _open(board_argument: str, a: str, b: str, seed: int) -> dict[str, Any]:
@@ -93,6 +97,7 @@ def put_there(board: Board, player: str | None = None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Compare the definitions; 1 when they differ, 0 when not, 2 on bad input or a runaway."""
+    from dagaz_studio.board.problems import echoed
     from dagaz_studio.engine import Rules
     from dagaz_studio.notation import NotationError
     from dagaz_studio.notation.parser import parse_notation
@@ -101,6 +106,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.positions < 1:
             raise CommandError("--positions is at least 1")
+        if args.positions > MAX_POSITIONS:
+            raise CommandError(f"--positions {echoed(str(args.positions))}: at most {MAX_POSITIONS:,} positions "
+                               "(a search that long, where the definitions agree, would not end in a day)")
         board = open_board(args.board)
         a = piece_definition(board, args.a, args.notation, args.dialect, "A")
         b = piece_definition(board, args.b, args.notation_b or args.notation, args.dialect, "B")
