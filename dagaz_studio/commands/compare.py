@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.commands.common import (
     CommandError,
+    add_fen_style_option,
+    check_fen_style,
     json_line,
     not_a_piece,
     open_board,
     piece_definition,
     report,
     whole_number,
+    written_fen,
 )
 from dagaz_studio.commands.pool import STATE, Workers, add_jobs_option, jobs_for, pool
 
@@ -47,6 +51,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         help=f"how many positions (default 1000, at most {MAX_POSITIONS:,})")
     parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="the random positions' seed (default 0)")
     parser.add_argument("--json", action="store_true", help="the result as one JSON object")
+    add_fen_style_option(parser, "the counterexample's FEN")
     add_jobs_option(parser, f"search with (default: every core from {PARALLEL_POSITIONS:,} positions on)")
 
 
@@ -110,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"--positions {echoed(str(args.positions))}: at most {MAX_POSITIONS:,} positions "
                                "(a search that long, where the definitions agree, would not end in a day)")
         board = open_board(args.board)
+        check_fen_style(board, args.fen_style)
         a = piece_definition(board, args.a, args.notation, args.dialect, "A")
         b = piece_definition(board, args.b, args.notation_b or args.notation, args.dialect, "B")
         rules = Rules(board)
@@ -131,6 +137,8 @@ def run(args: argparse.Namespace) -> int:
                 result = compare_kinds(rules, kinds, args.positions, args.seed, _searcher(workers))
         else:
             result = compare_kinds(rules, kinds, args.positions, args.seed)
+        if result.differ and result.position is not None:
+            result = replace(result, fen=written_fen(result.position, args.fen_style, result.fen))
         if result.error:
             # A runaway is reported as any run of the notation reports it, with where it ran.
             raise CommandError(f"{result.which} on {result.square} of {result.fen}: {result.error}")

@@ -12,7 +12,16 @@ import argparse
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from dagaz_studio.commands.common import CommandError, open_board, open_position, quoted, report
+from dagaz_studio.commands.common import (
+    CommandError,
+    add_fen_style_option,
+    check_fen_style,
+    open_board,
+    open_position,
+    quoted,
+    report,
+    written_fen,
+)
 
 if TYPE_CHECKING:
     from dagaz_studio.board import Board
@@ -43,6 +52,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     # --fen takes them along.
     parser.add_argument("--fen", nargs="+", metavar=("FEN", "MOVE"),
                         help="the position to start from (default: the board's initial one); the moves may follow it")
+    add_fen_style_option(parser, "the resulting FEN")
 
 
 def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Position:
@@ -103,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         board = open_board(args.board)
+        check_fen_style(board, args.fen_style)
         fen_text = args.fen[0] if args.fen else None
         position = open_position(board, fen_text)
         rules = Rules(board)
@@ -112,11 +123,12 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(str(error) + _unquoted_fen_hint(board, args, error)) from None
         except RunawayNotation as error:
             raise CommandError(str(error)) from None
+        over = game_over(rules, final)
+        written = written_fen(final, args.fen_style, fen(rules, final))
     except CommandError as error:
         return report(error)
 
-    over = game_over(rules, final)
     if over is not None:
         print(f"game over: {over.reason}")
-    print(fen(rules, final))
+    print(written)
     return 0
