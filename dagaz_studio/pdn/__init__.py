@@ -184,15 +184,15 @@ def pdn_fen(position: Position) -> str:
 
     Raises :class:`PdnError` for a position PDN cannot say: on a board it does not fit, with a piece
     neither the man (the first piece type) nor the piece lettered ``K``, a column of several pieces,
-    pieces in hand, or two players whose names begin with the same letter."""
+    pieces in hand, or players other than one whose name begins with W and one with B."""
     board = position.board
     refusal = not_for_pdn(board)
     if refusal is not None:
         raise PdnError(refusal)
-    initials = [name[:1].upper() for name in board.players]
-    if len(set(initials)) < len(initials) or not all(initial.isalpha() for initial in initials):
-        raise PdnError(f"PDN FEN names each player by a letter, and {board.name}'s players "
-                       f"({', '.join(board.players)}) do not begin with letters of their own")
+    if sorted(name[:1].upper() for name in board.players) != ["B", "W"]:
+        # A PDN FEN begins with W or B, the side to move: a FEN of other letters would not read back.
+        raise PdnError(f"PDN FEN names the two players W and B, and {board.name}'s are "
+                       f"{', '.join(board.players)}")
     _, king = _kinds(board)
     man = next(iter(board.pieces))
     kinds = position.kinds

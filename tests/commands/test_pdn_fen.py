@@ -166,3 +166,16 @@ def test_compare_writes_its_counterexample_as_pdn(capsys: pytest.CaptureFixture[
     board = load_board("international")
     assert main(["compare", "international", "Man", "King", "--json"]) == 1
     assert Position.from_fen(board, fen_from_pdn(board, result["fen"])).fen() == json.loads(capsys.readouterr().out)["fen"]
+
+
+def test_players_pdn_cannot_name_are_refused_with_why(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A PDN FEN begins with W or B: Red and Green's position written so would not read back.
+    from tests.helpers.paths import REPO
+
+    text = (REPO / "boards" / "draughts" / "checkers.board").read_text(encoding="utf-8")
+    path = tmp_path / "colours.board"
+    path.write_text(text.replace("Black", "Green").replace("White", "Red"), encoding="utf-8")
+    assert main(["play", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["play", str(path), "--fen-style", "pdn"]) == 2
+    assert "PDN FEN names the two players W and B, and checkers's are Green, Red" in capsys.readouterr().err
