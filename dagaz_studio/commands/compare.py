@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -16,6 +17,7 @@ from dagaz_studio.commands.common import (
     open_board,
     piece_definition,
     report,
+    said,
     whole_number,
     written_fen,
 )
@@ -138,7 +140,12 @@ def run(args: argparse.Namespace) -> int:
         else:
             result = compare_kinds(rules, kinds, args.positions, args.seed)
         if result.differ and result.position is not None:
-            result = replace(result, fen=written_fen(result.position, args.fen_style, result.fen))
+            try:
+                result = replace(result, fen=written_fen(result.position, args.fen_style, result.fen))
+            except CommandError as error:
+                # The search is not thrown away for want of a PDN FEN: the board's says the same position.
+                print(f"dagaz-studio: note: {said(error.message)}; the counterexample's FEN is written as the board's",
+                      file=sys.stderr)
         if result.error:
             # A runaway is reported as any run of the notation reports it, with where it ran.
             raise CommandError(f"{result.which} on {result.square} of {result.fen}: {result.error}")

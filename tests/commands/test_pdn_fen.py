@@ -179,3 +179,21 @@ def test_players_pdn_cannot_name_are_refused_with_why(tmp_path, capsys: pytest.C
     capsys.readouterr()
     assert main(["play", str(path), "--fen-style", "pdn"]) == 2
     assert "PDN FEN names the two players W and B, and checkers's are Green, Red" in capsys.readouterr().err
+
+
+def test_a_counterexample_pdn_cannot_say_is_still_written_as_the_board_s_fen(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # A search is not thrown away for want of a PDN FEN: an Officer stands in the counterexample.
+    from dagaz_studio.queries.compare import Comparison
+
+    board = load_board("lasca")
+    position = Position.from_fen(board, "7/1O5/2s4/7/7/7/7 w")
+
+    def found(*_args: object, **_kwargs: object) -> Comparison:
+        return Comparison(True, 1, position.fen(), "d4", ["d4-e5"], [], 2, position=position)
+
+    monkeypatch.setattr("dagaz_studio.queries.compare.compare_kinds", found)
+    assert main(["compare", "lasca", "Soldier", "Officer", "--fen-style", "pdn", "--jobs", "1"]) == 1
+    out, err = capsys.readouterr()
+    assert f"fen: {position.fen()}" in out
+    assert "note: --fen-style pdn: the Officer on b6" in err and "written as the board's" in err
