@@ -74,7 +74,7 @@ class _Parser(argparse.ArgumentParser):
         left = message.removeprefix("unrecognized arguments: ").split() if message.startswith("unrecognized") else []
         # A FEN's fields left over are words or '-', never an option (a misspelt one: --lgeal).
         if any(word == "-" or not word.startswith("-") for word in left) and any(
-                word.startswith("--fen") for word in self.given):
+                word == "--fen" or word.startswith("--fen=") for word in self.given):
             # The shell split a FEN of several fields: its side to move and the rest were left over.
             message += " (a FEN of several fields is one argument: give it in quotes, --fen '…')"
         elif left and self.window_implied:
@@ -94,6 +94,10 @@ def _no_command(first: str) -> str:
     if near and first not in shipped_boards() and first not in shipped_aliases() and not os.path.exists(first):
         return f" ({quoted(first)} is no command: did you mean {near[0]}?)"
     return f" (the window was to open on {quoted(first)}: a command comes first, one of {', '.join(COMMANDS)})"
+
+
+def _none_taken(_args: argparse.Namespace, _left: list[str], _words: Sequence[str]) -> bool:
+    return False
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -127,8 +131,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             if isinstance(parser, _Parser):
                 parser.given = words
                 parser.window_implied = window_implied
-            args = parser.parse_args(words)
+            args, left = parser.parse_known_args(words)
+            if args.command is None:  # only options, none a command's (--no-such-option)
+                parser.error("unrecognized arguments: " + " ".join(left) if left else "a command is needed")
             module = importlib.import_module(f"dagaz_studio.commands.{MODULES.get(args.command, args.command)}")
+            # argparse gives a list of words (play's moves, test's boards) only the words before the
+            # first option: a command may take those after its options too.
+            if left and not getattr(module, "take_words_left", _none_taken)(args, left, words):
+                parser.error("unrecognized arguments: " + " ".join(left))
             return int(module.run(args))
     except KeyboardInterrupt:
         return 130

@@ -153,21 +153,55 @@ def _looked_at(question: Callable[[], bool]) -> bool:
 
 
 def _not_found(argument: str, shipped: dict[str, Path]) -> str:
-    """Why no board answers to ``argument``: a built-in variant that ships as no board says why; a name
-    near shipped ones is answered with those; otherwise every shipped board is listed."""
+    """Why no board answers to ``argument``: a built-in variant that ships as no board says why; a
+    family's name lists its boards; a name near shipped ones (in any case, with ``.board`` or not), or
+    a path near board files in its folder, is answered with those; otherwise every shipped board is
+    listed."""
     refused = refused_builtins().get(argument)
     if refused is not None:
         title, why = refused
         return f"{echoed(argument, long=True)}: the built-in variant {title} does not ship as a board: {why}"
-    known = [*shipped, *(alias for alias, name in shipped_aliases().items() if name in shipped)]
-    import difflib  # imported here: only a name not found needs it, and the window starts without
-
-    # A runaway argument is near no name (and comparing it with each would take long).
-    near = difflib.get_close_matches(argument, known, n=SUGGESTIONS, cutoff=CLOSE) if len(argument) <= 100 else []
+    typed = argument.strip().lower()
+    family = [name for name, path in shipped.items() if shipped_family(path) == typed]
+    # A family named as a board is (chess, shogi) is taken for the board in another case.
+    if family and typed not in shipped:
+        return f"{echoed(argument, long=True)}: a family of shipped boards, not a board: name one of {', '.join(family)}"
+    near = _near(argument, shipped)
     if near:
         return f"{echoed(argument, long=True)}: no such board file or shipped board; did you mean {_either(near)}?"
     return f"{echoed(argument, long=True)}: no such board file or shipped board (shipped boards: {', '.join(shipped) or 'none'})"
 
+
+#: The most board files of a folder a mistyped path is compared with.
+_MOST_LOOKED_AT = 1000
+
+
+def _near(argument: str, shipped: dict[str, Path]) -> list[str]:
+    """The names near ``argument``, as it would be typed again: shipped boards and their aliases for a
+    name (``CHESS``, ``chesss.board``), the board files of its folder for a path to one."""
+    if len(argument) > 100:  # a runaway argument is near no name (and comparing it with each would take long)
+        return []
+    import difflib  # imported here: only a name not found needs it, and the window starts without
+
+    path = Path(argument.strip())
+    typed = path.name.removesuffix(".board").lower()
+    if path.name != argument.strip():
+        # A path whose file is missing: the board files beside where it points.
+        folder = path.parent
+        if not _looked_at(folder.is_dir):
+            return []
+        try:
+            files = [file for _, file in zip(range(_MOST_LOOKED_AT), folder.glob("*.board"))]
+        except OSError:
+            return []
+        candidates = {file.stem.lower(): str(file) for file in files}
+    else:
+        aliases = [alias for alias, name in shipped_aliases().items() if name in shipped]
+        candidates = {name.lower(): name for name in [*shipped, *aliases]}
+    if typed in candidates:  # the name in another case, or with .board: that one
+        return [candidates[typed]]
+    near = difflib.get_close_matches(typed, list(candidates), n=SUGGESTIONS, cutoff=CLOSE)
+    return [candidates[name] for name in near]
 
 
 def _either(names: list[str]) -> str:

@@ -178,10 +178,52 @@ def piece_definition(board: Board, text: str, notation: str, dialect: str, which
 
 
 def square_index(board: Board, name: str) -> int:
-    """A square's index by name; a clear error for a square the board does not have."""
-    if not board.has_square(name):
-        raise CommandError(f"no square {quoted(name)} on {board.name} (squares run {board.squares[0]} … {board.squares[-1]})")
-    return board.index(name)
+    """A square's index by name, or by its draughts number (``32``) on a board PDN numbers; a clear
+    error for a square the board does not have."""
+    if board.has_square(name):
+        return board.index(name)
+    from dagaz_studio.pdn import keeps_colour, square_by_number, square_numbers
+
+    numbered = square_by_number(board, name)
+    if numbered is not None:
+        return numbered
+    numbers = f", numbered 1 to {len(square_numbers(board))}" if keeps_colour(board) and square_numbers(board) else ""
+    raise CommandError(f"no square {quoted(name)} on {board.name} (squares run {board.squares[0]} … "
+                       f"{board.squares[-1]}{numbers})")
+
+
+#: How ``--fen-style`` writes a FEN: the board's own, or PDN's (draughts boards).
+FEN_STYLES = ("board", "pdn")
+
+
+def add_fen_style_option(parser: Any, where: str) -> None:
+    """Declare ``--fen-style``, saying ``where`` the FEN it styles is written."""
+    parser.add_argument("--fen-style", choices=FEN_STYLES, default="board",
+                        help=f"how {where} is written: the board's FEN (default), or PDN FEN as draughts players "
+                        "write it (W:W31,32:B1,K2; squares by name on a board that names its moves so)")
+
+
+def check_fen_style(board: Board, style: str) -> None:
+    """Refuse ``--fen-style pdn`` on a board PDN does not fit, before any work is done."""
+    if style == "pdn":
+        from dagaz_studio.pdn import not_for_pdn
+
+        refusal = not_for_pdn(board)
+        if refusal is not None:
+            raise CommandError(f"--fen-style pdn: {refusal}")
+
+
+def written_fen(position: Position, style: str, board_fen: str) -> str:
+    """The FEN a command writes for ``position``: ``board_fen`` (the board's own, as the command has it)
+    or, for ``style`` ``pdn``, the position's PDN FEN; one PDN cannot say is a :class:`CommandError`."""
+    if style != "pdn":
+        return board_fen
+    from dagaz_studio.pdn import PdnError, pdn_fen
+
+    try:
+        return pdn_fen(position)
+    except PdnError as error:
+        raise CommandError(f"--fen-style pdn: {error}") from None
 
 
 def json_line(value: object) -> str:

@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.commands.common import (
     CommandError,
+    add_fen_style_option,
+    check_fen_style,
     json_line,
     not_a_piece,
     open_board,
     piece_definition,
     report,
+    said,
     whole_number,
+    written_fen,
 )
 from dagaz_studio.commands.pool import STATE, Workers, add_jobs_option, jobs_for, pool
 
@@ -44,14 +50,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
                         help="with betza: whose reading where XBoard and Fairy-Stockfish differ")
     parser.add_argument("--positions", type=whole_number, default=1000, metavar="N",
-                        help="how many positions (default 1000)")
+                        help=f"how many positions (default 1000, at most {MAX_POSITIONS:,})")
     parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="the random positions' seed (default 0)")
     parser.add_argument("--json", action="store_true", help="the result as one JSON object")
+    add_fen_style_option(parser, "the counterexample's FEN")
     add_jobs_option(parser, f"search with (default: every core from {PARALLEL_POSITIONS:,} positions on)")
 
 
 #: From this many positions on, the default spreads them over every core.
 PARALLEL_POSITIONS = 5000
+
+#: The most positions a comparison tries: ten million chess positions are some three hours of CPU
+#: time; a count past them would search, where the definitions agree, for longer than anyone waits.
+MAX_POSITIONS = 10_000_000
 
 
 def _open(board_argument: str, a: str, b: str, seed: int) -> dict[str, Any]:
@@ -93,6 +104,7 @@ def put_there(board: Board, player: str | None = None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Compare the definitions; 1 when they differ, 0 when not, 2 on bad input or a runaway."""
+    from dagaz_studio.board.problems import echoed
     from dagaz_studio.engine import Rules
     from dagaz_studio.notation import NotationError
     from dagaz_studio.notation.parser import parse_notation
@@ -101,7 +113,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.positions < 1:
             raise CommandError("--positions is at least 1")
+        if args.positions > MAX_POSITIONS:
+            raise CommandError(f"--positions {echoed(str(args.positions))}: at most {MAX_POSITIONS:,} positions "
+                               "(a search that long, where the definitions agree, would not end in a day)")
         board = open_board(args.board)
+        check_fen_style(board, args.fen_style)
         a = piece_definition(board, args.a, args.notation, args.dialect, "A")
         b = piece_definition(board, args.b, args.notation_b or args.notation, args.dialect, "B")
         rules = Rules(board)
@@ -123,6 +139,13 @@ def run(args: argparse.Namespace) -> int:
                 result = compare_kinds(rules, kinds, args.positions, args.seed, _searcher(workers))
         else:
             result = compare_kinds(rules, kinds, args.positions, args.seed)
+        if result.differ and result.position is not None:
+            try:
+                result = replace(result, fen=written_fen(result.position, args.fen_style, result.fen))
+            except CommandError as error:
+                # The search is not thrown away for want of a PDN FEN: the board's says the same position.
+                print(f"dagaz-studio: note: {said(error.message)}; the counterexample's FEN is written as the board's",
+                      file=sys.stderr)
         if result.error:
             # A runaway is reported as any run of the notation reports it, with where it ran.
             raise CommandError(f"{result.which} on {result.square} of {result.fen}: {result.error}")

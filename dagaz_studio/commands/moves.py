@@ -19,7 +19,9 @@ from dagaz_studio.commands.common import (
     BatchLine,
     CommandError,
     InputLines,
+    add_fen_style_option,
     batch_lines,
+    check_fen_style,
     not_a_piece,
     open_board,
     open_position,
@@ -27,6 +29,7 @@ from dagaz_studio.commands.common import (
     report,
     said,
     square_index,
+    written_fen,
 )
 from dagaz_studio.commands.pool import STATE, Workers, add_jobs_option, jobs_for, pool
 
@@ -50,7 +53,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("board", metavar="BOARD", help="a board file or a shipped board's name (e.g. chess)")
     parser.add_argument("--fen", metavar="FEN", help="the position (default: the board's initial one); "
                         "'-' reads one FEN a line from standard input")
-    parser.add_argument("--at", metavar="SQUARE", help="only the moves of the piece on this square")
+    parser.add_argument("--at", metavar="SQUARE", help="only the moves of the piece on this square (by name, or "
+                        "by its number on a draughts board)")
     parser.add_argument("--piece", metavar="NOTATION", help="put a piece of the side to move, moving by this "
                         "notation (or as the board's piece of this name moves), on the --at square (replacing what "
                         "stands there) and list its moves")
@@ -68,6 +72,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--style", choices=NAME_STYLES, help="the style of --names (implies it): wxf (CF+7), "
                         "wxf-prefix (FC+7), wxf-signs (C++7), san, coordinates, uci (e2e4, e7e8q); "
                         "default: the board file's")
+    add_fen_style_option(parser, "the FEN of --json")
     add_jobs_option(parser, "answer the lines of --fen - with (the default uses every core when standard "
                     "input is a file)")
 
@@ -191,6 +196,10 @@ def run(args: argparse.Namespace) -> int:
             # Said, not ignored: the user meant a typed piece and would read the board's moves as its.
             given = "--notation" if args.notation is not None else "--dialect"
             raise CommandError(f"{given} says how --piece is read: give --piece NOTATION (and --at SQUARE) too")
+        if args.fen_style != "board" and not args.json:
+            raise CommandError("--fen-style says how --json writes the FEN: give --json too (the moves alone "
+                               "are written without one)")
+        check_fen_style(board, args.fen_style)
     except CommandError as error:
         return report(error)
     rules = Rules(board)
@@ -207,7 +216,7 @@ def _run(board: Board, rules: Rules, args: argparse.Namespace) -> int:
             # The FEN printed is the position as given, before a typed piece is put in: a typed
             # piece has no letter a FEN could hold, so JSON names it apart ("typed_piece"), and the
             # FEN with --at and --piece gives the same moves again.
-            fen = position.fen() if args.fen is None else args.fen
+            fen = written_fen(position, args.fen_style, position.fen() if args.fen is None else args.fen)
             moves, names = named_moves(board, rules, position, args)
             typed = {"square": args.at, "notation": args.piece} if args.piece is not None else None
             _print(board, fen, moves, args.json, names, typed, _game_over(rules, position, moves, args))
@@ -328,6 +337,7 @@ def _answer(line: BatchLine) -> tuple[int, str]:
             if not fen:
                 raise CommandError("empty line: no FEN")
             position = open_position(board, fen)
+            shown = written_fen(position, args.fen_style, fen)
             moves, names = named_moves(board, rules, position, args)
             over = _game_over(rules, position, moves, args) if args.json else None
         except (CommandError, ValueError) as error:
@@ -341,7 +351,7 @@ def _answer(line: BatchLine) -> tuple[int, str]:
             return 2, out.getvalue()
         if args.json:
             typed = {"square": args.at, "notation": args.piece} if args.piece is not None else None
-            _print(board, fen, moves, True, names, typed, over)
+            _print(board, shown, moves, True, names, typed, over)
         else:
             print(" ".join(names if names is not None else [describe_move(board, m) for m in moves]) or "no moves")
     return 0, out.getvalue()

@@ -73,13 +73,14 @@ def divided(board_argument: str, fen: str | None, depth: int, jobs: int) -> list
 
 def run(args: argparse.Namespace) -> int:
     """Print the perft count (and the divide lines); user errors exit with status 2."""
+    from dagaz_studio.board.problems import echoed
     from dagaz_studio.engine import Rules, RunawayNotation, describe_move, divide, perft
 
     try:
         if args.depth < 0:
-            raise CommandError(f"--depth must be 0 or more, not {args.depth}")
+            raise CommandError(f"--depth must be 0 or more, not {echoed(str(args.depth))}")
         if args.depth > MAX_DEPTH:
-            raise CommandError(f"--depth {args.depth}: at most {MAX_DEPTH:,} moves deep")
+            raise CommandError(f"--depth {echoed(str(args.depth))}: at most {MAX_DEPTH:,} moves deep")
         board = open_board(args.board)
         rules = Rules(board)
         position = open_position(board, args.fen)

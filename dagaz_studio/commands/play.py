@@ -12,7 +12,16 @@ import argparse
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from dagaz_studio.commands.common import CommandError, open_board, open_position, quoted, report
+from dagaz_studio.commands.common import (
+    CommandError,
+    add_fen_style_option,
+    check_fen_style,
+    open_board,
+    open_position,
+    quoted,
+    report,
+    written_fen,
+)
 
 if TYPE_CHECKING:
     from dagaz_studio.board import Board
@@ -38,11 +47,23 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                     "and print the resulting FEN as the last line.",
     )
     parser.add_argument("board", metavar="BOARD", help="a board file or a shipped board's name (e.g. xiangqi)")
-    parser.add_argument("moves", metavar="MOVE", nargs="*", help="move names, in the order they are played")
+    parser.add_argument("moves", metavar="MOVE", nargs="*", help="move names, in the order they are played "
+                        "(before the options, after --fen FEN, or after the options)")
     # argparse gives every positional its share at BOARD, so names after --fen FEN would be left over:
     # --fen takes them along.
     parser.add_argument("--fen", nargs="+", metavar=("FEN", "MOVE"),
                         help="the position to start from (default: the board's initial one); the moves may follow it")
+    add_fen_style_option(parser, "the resulting FEN")
+
+
+def take_words_left(args: argparse.Namespace, left: list[str], words: list[str]) -> bool:
+    """Take the names given after the options (``play checkers --fen-style pdn 11-15``) as the last
+    moves, when they are the command line's last words and none looks like an option (a misspelt one
+    is said as such)."""
+    if any(word.startswith("-") for word in left) or list(words[-len(left):]) != left:
+        return False
+    args.moves_after = left
+    return True
 
 
 def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Position:
@@ -85,6 +106,11 @@ def _hand_hint(position: Position, text: str) -> str:
     return ""
 
 
+def _move_names(args: argparse.Namespace) -> list[str]:
+    """The names to play, in the order given: before the options, after ``--fen FEN``, after the options."""
+    return [*args.moves, *(args.fen[1:] if args.fen else []), *getattr(args, "moves_after", [])]
+
+
 def _unquoted_fen_hint(board: Board, args: argparse.Namespace, error: PlayError) -> str:
     """Why the first name after ``--fen FEN`` may not be a move: a FEN of several fields given
     unquoted, its side to move (or a later field) then read as a move's name; or ``""``."""
@@ -103,20 +129,22 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         board = open_board(args.board)
+        check_fen_style(board, args.fen_style)
         fen_text = args.fen[0] if args.fen else None
         position = open_position(board, fen_text)
         rules = Rules(board)
         try:
-            final = play_names(rules, position, args.moves + (args.fen[1:] if args.fen else []))
+            final = play_names(rules, position, _move_names(args))
         except PlayError as error:
             raise CommandError(str(error) + _unquoted_fen_hint(board, args, error)) from None
         except RunawayNotation as error:
             raise CommandError(str(error)) from None
+        over = game_over(rules, final)
+        written = written_fen(final, args.fen_style, fen(rules, final))
     except CommandError as error:
         return report(error)
 
-    over = game_over(rules, final)
     if over is not None:
         print(f"game over: {over.reason}")
-    print(fen(rules, final))
+    print(written)
     return 0

@@ -135,6 +135,13 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
         board = open_board(args.board)
         position = open_position(board, args.fen)
         square = square_index(board, args.at)
+        standing = position.cells[square]
+        if args.piece is None and standing is not None and 0 <= standing.player < len(board.players) \
+                and standing.player != position.turn:
+            # Only the side to move's pieces are run: say so, not that the run could not be made.
+            owner, mover = board.players[standing.player], board.players[position.turn]
+            raise CommandError(f"the {owner} {position.piece_name(square)} on {board.squares[square]} has no run to "
+                               f"draw: {mover} is to move (give a --fen with {owner} to move)")
         try:
             film = film_of_run(Rules(board), position, square, args.piece, args.move)
         except NotationError as error:

@@ -29,6 +29,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--json", action="store_true", help="one JSON object per test, passed or not")
 
 
+def take_words_left(args: argparse.Namespace, left: list[str], _words: list[str]) -> bool:
+    """Take the boards named after the options (``test chess --json xiangqi``), unless one looks like
+    an option (a misspelt one is said as such)."""
+    if any(word.startswith("-") for word in left):
+        return False
+    args.boards = [*args.boards, *left]
+    return True
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the tests; the worst status of all the boards."""
     from dagaz_studio.board import shipped_boards

@@ -19,7 +19,8 @@ from dagaz_studio.board.placement import format_placement
 from dagaz_studio.board.problems import echoed, quoted
 from dagaz_studio.engine import Position
 
-__all__ = ["PdnError", "board_fen", "fen_from_pdn", "is_pdn_fen", "pdn_from_position", "square_numbers"]
+__all__ = ["PdnError", "board_fen", "fen_from_pdn", "is_pdn_fen", "keeps_colour", "not_for_pdn", "pdn_fen",
+           "pdn_from_position", "square_by_number", "square_numbers"]
 
 _PDN = re.compile(r"\s*[WB]\s*:")
 
@@ -35,6 +36,35 @@ def square_numbers(board: Board) -> dict[int, int]:
     dark = sorted((board.row_of[s], board.column_of[s], s) for s in range(len(board.squares))
                   if (board.row_of[s] + board.column_of[s]) % 2 == parity)
     return {s: number for number, (_, _, s) in enumerate(dark, start=1)}
+
+
+@kept
+def keeps_colour(board: Board) -> bool:
+    """Whether every direction of the board leads from a square to one of its colour, as a draughts
+    board's diagonals do: the boards PDN is written for, its numbers counting one colour's squares.
+    (A chess or xiangqi board's straight steps change colour: PDN's men and kings have no meaning there.)"""
+    def colour(square: int) -> int:
+        return (board.row_of[square] + board.column_of[square]) % 2
+
+    return all(to is None or colour(to) == colour(square)
+               for table in board.directions.values() for square, to in enumerate(table))
+
+
+def not_for_pdn(board: Board) -> str | None:
+    """Why PDN does not fit ``board`` (its pieces change the colour of their square), or ``None``."""
+    if keeps_colour(board):
+        return None
+    return (f"PDN FEN is for boards whose pieces keep to the squares of one colour, as draughts pieces do; "
+            f"{board.name}'s pieces move onto both colours")
+
+
+def square_by_number(board: Board, text: str) -> int | None:
+    """The square a draughts number names (``32``) on a board PDN fits, or ``None`` when ``text`` is no
+    number of one of its squares."""
+    number = _number(text.strip())
+    if number is None or not keeps_colour(board):
+        return None
+    return {n: s for s, n in square_numbers(board).items()}.get(number)
 
 
 def is_pdn_fen(text: str) -> bool:
@@ -86,6 +116,9 @@ def fen_from_pdn(board: Board, text: str) -> str:
     """The board FEN of a PDN FEN; raises :class:`PdnError` for one that does not fit the board."""
     if not is_pdn_fen(text):
         raise PdnError(f"not a PDN FEN: {quoted(text, long=True)} (expected e.g. 'W:W31,32:B1,K2')")
+    refusal = not_for_pdn(board)
+    if refusal is not None:
+        raise PdnError(f"{quoted(text, long=True)}: {refusal}: give a board FEN")
     side, *parts = [part.strip() for part in text.strip().rstrip(".").split(":")]
     turn = _player(board, side, side)
     # Lidraughts (and pydraughts, which reads it) ends a PDN FEN with the move counters, H (half-moves
@@ -145,6 +178,40 @@ def _squares(item: str) -> list[str]:
 _MOST_SQUARES = 10_000
 
 
+def pdn_fen(position: Position) -> str:
+    """The position as a PDN FEN, as draughts players write it: the squares by number on a board that
+    names its moves by numbers, else by name (``W:Wa1,c3:Bb6``), as pydraughts writes Russian draughts.
+
+    Raises :class:`PdnError` for a position PDN cannot say: on a board it does not fit, with a piece
+    neither the man (the first piece type) nor the piece lettered ``K``, a column of several pieces,
+    pieces in hand, or players other than one whose name begins with W and one with B."""
+    board = position.board
+    refusal = not_for_pdn(board)
+    if refusal is not None:
+        raise PdnError(refusal)
+    if sorted(name[:1].upper() for name in board.players) != ["B", "W"]:
+        # A PDN FEN begins with W or B, the side to move: a FEN of other letters would not read back.
+        raise PdnError(f"PDN FEN names the two players W and B, and {board.name}'s are "
+                       f"{', '.join(board.players)}")
+    _, king = _kinds(board)
+    man = next(iter(board.pieces))
+    kinds = position.kinds
+    for square, piece in enumerate(position.cells):
+        if piece is None:
+            continue
+        height = getattr(piece, "height", 1)
+        if height > 1:
+            raise PdnError(f"the column on {board.squares[square]} holds {height} pieces: PDN FEN writes one a square")
+        letter = kinds[piece.kind].letter.upper() if piece.kind < len(kinds) else ""
+        if piece.kind != 0 and letter != king or not 0 <= piece.player < len(board.players):
+            what = kinds[piece.kind].name if piece.kind < len(kinds) else "piece"
+            raise PdnError(f"the {what} on {board.squares[square]}: PDN FEN writes only men (the board's first "
+                           f"piece type, {man}) and kings (the piece lettered K), of the two players")
+    if any(any(hand) for hand in position.hands):
+        raise PdnError("PDN FEN has no pieces in hand")
+    return pdn_from_position(position, numbered=board.names == "numbers")
+
+
 def pdn_from_position(position: Position, numbered: bool = True) -> str:
     """The position as a PDN FEN: numbered squares, or the squares' names when ``numbered`` is false."""
     board = position.board
@@ -163,4 +230,5 @@ def pdn_from_position(position: Position, numbered: bool = True) -> str:
                 items.append((0, king + board.squares[s]))
         parts.append(name[:1].upper() + ",".join(item for _, item in sorted(items)))
     side = board.players[position.turn][:1].upper()
-    return ":".join([side, *parts])
+    # White's pieces first, as PDN's examples and pydraughts write them, whichever side the board lists first.
+    return ":".join([side, *sorted(parts, key=lambda part: part[:1] != "W")])

@@ -123,3 +123,36 @@ def test_a_long_path_to_no_board_is_quoted_with_its_file_s_name(capsys) -> None:
     short = "/tmp/pytest-of-someone/pytest-1016/popen-gw0/test_a_bad_path0/missing.board"
     assert main(["moves", short]) == 2
     assert short in capsys.readouterr().err
+
+
+#: Every command that takes a board, with what else it needs to reach opening it.
+BOARD_COMMANDS = [["moves"], ["check"], ["perft", "--depth", "1"], ["render", "--out", "never.png"], ["play"],
+                  ["export"], ["test"], ["compare", "N", "N"], ["gui"], []]
+
+
+@pytest.mark.parametrize("command", BOARD_COMMANDS, ids=lambda command: command[0] if command else "window")
+@pytest.mark.parametrize("typed, answer", [
+    ("CHESS", "did you mean chess?"),  # in another case
+    ("Xiangqi", "did you mean xiangqi?"),
+    ("checkers.board", "did you mean checkers?"),  # a shipped name written as a file's
+    ("chesss.board", "did you mean chess"),
+    ("draughts", "a family of shipped boards, not a board: name one of bashni, brazilian, checkers"),
+])
+def test_every_command_answers_a_board_name_mistyped_with_the_one_meant(
+        capsys, monkeypatch, tmp_path, command, typed, answer) -> None:
+    monkeypatch.chdir(tmp_path)
+    name, *options = command or [typed]
+    argv = [name, typed, *options] if command else [typed]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert answer in err.splitlines()[0] and "shipped boards:" not in err
+    assert not (tmp_path / "never.png").exists()
+
+
+def test_a_path_to_a_missing_board_file_is_answered_with_the_files_beside_it(capsys, tmp_path) -> None:
+    (tmp_path / "knightmare.board").write_text("", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("", encoding="utf-8")
+    assert main(["moves", str(tmp_path / "nightmare.board")]) == 2
+    assert f"did you mean {tmp_path / 'knightmare.board'}?" in capsys.readouterr().err
+    assert main(["moves", str(tmp_path / "no-such-folder" / "knightmare.board")]) == 2
+    assert "did you mean" not in capsys.readouterr().err

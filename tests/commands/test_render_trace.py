@@ -206,3 +206,17 @@ def test_a_full_disk_midway_through_svg_frames_leaves_the_previous_series_whole(
     err = capsys.readouterr().err
     assert "No space left on device" in err and "Traceback" not in err
     assert {path.name: path.read_bytes() for path in folder.iterdir()} == before
+
+
+@pytest.mark.parametrize(("board", "at", "said"), [
+    ("chess", "e7", "the Black Pawn on e7 has no run to draw: White is to move (give a --fen with Black to move)"),
+    ("checkers", "22", "the White Man on c3 has no run to draw: Black is to move (give a --fen with White to move)"),
+])
+def test_a_piece_of_the_side_not_to_move_is_said_to_have_no_run(board: str, at: str, said: str, tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    # It was "the run could not be made": only the side to move's pieces are run.
+    out = tmp_path / "out"
+    out.mkdir()
+    assert main(["render", board, "--at", at, "--trace", "--out", str(out / "a.png")]) == 2
+    assert said in capsys.readouterr().err
+    assert not list(out.iterdir())
