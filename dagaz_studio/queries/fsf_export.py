@@ -21,9 +21,15 @@ from dagaz_studio.variants_ini import IniError, import_file
 from dagaz_studio.variants_ini.export import builtin_boards, export_fsf, parent_sections
 
 #: Random games played from the start on the board and on the parent's, and their length: enough for
-#: promotions, captures into the hand and their drops, castling and en passant to come up.
+#: promotions, captures into the hand and their drops, castling and en passant to come up. A parent
+#: that passes them is played again longer, taking whatever it can half the time, for what comes up
+#: seldom (an explosion beside a King that withstands it).
 GAMES = 4
 PLIES = 40
+LONGER = (12, 80)
+#: The most moves the longer games name on each board, so a board of a thousand moves a position (Duck
+#: chess's moves and duck placements) is played over fewer of them.
+LONGER_MOVES = 100_000
 
 
 @dataclass(frozen=True)
@@ -80,7 +86,7 @@ def _parted(board: Board, parent: str, text: str) -> _Parted | None:
     differs = _rules_differ(board, other)
     if differs:
         return _Parted(parent, differs)
-    return _play_differs(board, other, parent)
+    return _play_differs(board, other, parent, GAMES, PLIES) or _play_differs(board, other, parent, *LONGER, greedy=True)
 
 
 def game_ends(board: Board) -> set[tuple[object, ...]]:
@@ -112,19 +118,22 @@ def _rules_differ(board: Board, other: Board) -> str:
     return ""
 
 
-def _play_differs(board: Board, other: Board, parent: str) -> _Parted | None:
-    """Where random games from the board's start, played on both boards alike (the history too: a
-    pass, a check given), first list other moves, or end otherwise, on ``other``."""
+def _play_differs(board: Board, other: Board, parent: str, games: int, plies: int,
+                  greedy: bool = False) -> _Parted | None:
+    """Where ``games`` random games from the board's start, played on both boards alike (the history
+    too: a pass, a check given), first list other moves, or end otherwise, on ``other``. ``greedy``:
+    a move that takes is chosen half the time where there is one."""
     ours, theirs = Rules(board), Rules(other)
     rng = random.Random(board.name)
-    for _ in range(GAMES):
+    named_in_all = 0
+    for _ in range(games):
         position = Position.initial(board)
         start = fen(ours, position)
         try:
             there = Position.from_fen(other, start)
         except ValueError as error:
             return _Parted(parent, f"does not read the start {start}: {error}")
-        for _ in range(PLIES):
+        for _ in range(plies):
             moves, moves_there = legal_moves(ours, position), legal_moves(theirs, there)
             named = dict(zip(name_moves(ours, position, moves, "uci"), moves))
             named_there = dict(zip(name_moves(theirs, there, moves_there, "uci"), moves_there))
@@ -135,9 +144,11 @@ def _play_differs(board: Board, other: Board, parent: str) -> _Parted | None:
             over, over_there = game_over(ours, position, moves), game_over(theirs, there, moves_there)
             if (over and (over.rule, over.winner)) != (over_there and (over_there.rule, over_there.winner)):
                 return _Parted(parent, f"at {fen(ours, position)}: the game ends otherwise", True)
-            if not moves:
+            named_in_all += len(moves)
+            if not moves or (greedy and named_in_all > LONGER_MOVES):
                 break
-            chosen = rng.choice(sorted(named))
+            taking = sorted(name for name, move in named.items() if move.captures)
+            chosen = rng.choice(taking if greedy and taking and rng.random() < 0.5 else sorted(named))
             make_move(position, named[chosen])
             make_move(there, named_there[chosen])
     return None
