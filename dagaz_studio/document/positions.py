@@ -106,3 +106,13 @@ def check_holding(position: Position, player: int, kind: int, taking: bool = Fal
                          "how it is dropped")
     elif piece_type.neutral:
         raise ValueError(f"a {name} cannot be held in hand: it is nobody's")
+
+
+def carried(position: Position, target: int, piece: Piece) -> Piece:
+    """What carrying ``piece`` onto ``target`` of ``position`` leaves there: the piece itself; on a heap
+    board a heap carried onto another is added to it (the heaps' pieces are counted, not replaced)."""
+    standing = position.cells[target]
+    if isinstance(piece, Heap) and isinstance(standing, Heap):
+        counts = tuple(a + b for a, b in zip(piece.counts, standing.counts, strict=True))
+        return as_cell(Heap(-1, next(k for k, n in enumerate(counts) if n), False, counts))
+    return piece

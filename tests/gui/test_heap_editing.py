@@ -69,3 +69,17 @@ def test_a_heap_boards_only_type_is_not_deleted_and_the_reason_is_given(qtbot) -
     with pytest.raises(ValueError, match="only piece type, and its heaps need one"):
         window.piece_types.apply_delete("Seed")
     assert window.document.board_text == text
+
+
+def test_a_heap_dragged_onto_another_is_added_to_it(qtbot) -> None:
+    """Dragging a pit's seeds onto another pit keeps every seed: the counts add up (read back by the FEN
+    reader), rather than the pit's seeds being thrown away; an undo takes it back."""
+    window = open_window(qtbot, "oware")
+    document, board = window.document, window.board
+    before = document.fen()
+    window.position_editor.piece_dragged(board.index("a1"), board.index("b1"))
+    heaps = parse_heap_placement(board, document.fen().split()[0])
+    assert sum(sum(counts) for counts in heaps.values()) == 48
+    assert heaps[board.index("b1")] == (8,) and board.index("a1") not in heaps
+    document.undo_stack.undo()
+    assert document.fen() == before
