@@ -136,6 +136,12 @@ def delete_piece(text: str, board: Board, name: str) -> str:
     users = piece_users(board, name)
     if users:
         raise BoardWriteError(f"{name} is named in the notation of {', '.join(users)}: change that first")
+    heaps = board.kind_type.holds_heaps
+    if heaps and len(board.pieces) == 1:
+        raise BoardWriteError(f"{name} is this heap board's only piece type, and its heaps need one: make "
+                              "another first")
+    # A bare count of a heap (4) is of the first piece type: deleted with it, not read as the next one's.
+    bare = next(iter(board.pieces.values())).letter if heaps else None
     lines = text.splitlines(keepends=True)
     dropped: set[int] = set()
     for number, found in _statements(lines, "piece"):
@@ -148,10 +154,10 @@ def delete_piece(text: str, board: Board, name: str) -> str:
     # A test about the piece (put, dropped, typed or standing in its position) goes with it.
     for number, _ in _statements(lines, "test"):
         end = _statement_end(lines, number)
-        if any(_test_uses(_code(lines[n]), name, piece.letter) for n in range(number, end)):
+        if any(_test_uses(_code(lines[n]), name, piece.letter, bare) for n in range(number, end)):
             dropped.update(range(number, end))
     kept = [line for number, line in enumerate(lines) if number not in dropped]
-    _edit_setup(kept, lambda cell: None if cell is not None and cell.upper() == piece.letter.upper() else cell)
+    _edit_setup(kept, lambda cell: None if cell is not None and cell.upper() == piece.letter.upper() else cell, bare)
     return "".join(kept)
 
 
@@ -248,11 +254,12 @@ def _in_code(line: str, change: Callable[[str], str], after_colon: bool = False)
     return head + change(code) + comment + ending
 
 
-def _edit_setup(lines: list[str], change) -> None:  # type: ignore[no-untyped-def]
-    """Apply ``change`` (a letter or ``None`` for empty -> the same) to every square of the setup."""
+def _edit_setup(lines: list[str], change, bare: str | None = None) -> None:  # type: ignore[no-untyped-def]
+    """Apply ``change`` (a letter or ``None`` for empty -> the same) to every square of the setup
+    (``bare``: see :func:`_rewrite_heaps`)."""
     for number, _ in _statements(lines, "setup"):
         lines[number] = _in_code(lines[number], lambda code: _SETUP.sub(
-            lambda m: m.group("head") + _rewrite_placement(m.group("placement"), change), code, count=1))
+            lambda m: m.group("head") + _rewrite_placement(m.group("placement"), change, bare), code, count=1))
 
 
 def _test_lines(lines: list[str]) -> list[int]:
@@ -279,8 +286,9 @@ def _rename_in_tests(lines: list[str], name: str, new_name: str, reference: re.P
         lines[number] = _in_code(lines[number], change, after_colon=_code(lines[number]).startswith("test"))
 
 
-def _test_uses(code: str, name: str, letter: str) -> bool:
-    """Whether a line of a test statement names the piece or holds its letter in a FEN."""
+def _test_uses(code: str, name: str, letter: str, bare: str | None = None) -> bool:
+    """Whether a line of a test statement names the piece or holds its letter in a FEN (or, where the
+    piece's letter is ``bare``, a heap's bare count)."""
     if re.search(rf"(?<![\w-])(?:put|drop)\s+(?:\S+\s+)?{re.escape(name)}(?![\w-])", code):
         return True
     if any(_reference(name).search(quoted.group()) for quoted in _TEST_QUOTED.finditer(code)):
@@ -292,15 +300,15 @@ def _test_uses(code: str, name: str, letter: str) -> bool:
             found.append(cell.upper() == letter.upper())
             return cell
 
-        _rewrite_placement(match.group("placement"), seen)
+        _rewrite_placement(match.group("placement"), seen, bare)
         if any(found):
             return True
     return False
 
 
-def _rewrite_placement(placement: str, change) -> str:  # type: ignore[no-untyped-def]
+def _rewrite_placement(placement: str, change, bare: str | None = None) -> str:  # type: ignore[no-untyped-def]
     if "," in placement:
-        return _rewrite_heaps(placement, change)
+        return _rewrite_heaps(placement, change, bare)
     rows = []
     for row in placement.split("/"):
         cells: list[str | None] = []
@@ -315,12 +323,18 @@ def _rewrite_placement(placement: str, change) -> str:  # type: ignore[no-untype
     return "/".join(rows)
 
 
-def _rewrite_heaps(placement: str, change) -> str:  # type: ignore[no-untyped-def]
+def _rewrite_heaps(placement: str, change, bare: str | None = None) -> str:  # type: ignore[no-untyped-def]
     """A heap board's placement (every square written, ``0,4,2s1r/…``): ``change`` applied to each
-    lettered count's letter, a count whose letter goes dropped; a bare count (of the first type) and
-    the digits stay as written."""
+    lettered count's letter, a count whose letter goes dropped; the digits stay as written, and so does
+    a bare count (of the first type), but for one of pieces whose letter is ``bare`` that ``change``
+    drops."""
+    def lettered(count: str, letter: str) -> str | None:
+        if letter:
+            return change(letter)  # type: ignore[no-any-return]
+        return None if bare is not None and int(count) and change(bare) is None else ""
+
     def item(text: str) -> str:
-        parts = [(count, change(letter) if letter else "") for count, letter in re.findall(r"(\d+)([A-Za-z]?)", text)]
+        parts = [(count, lettered(count, letter)) for count, letter in re.findall(r"(\d+)([A-Za-z]?)", text)]
         kept = "".join(count + letter for count, letter in parts if letter is not None)
         return kept or ("0" if text else text)
 

@@ -287,7 +287,8 @@ class Document:
         self._change_hand(player, kind, -1)
 
     def move_piece(self, origin: int, target: int) -> None:
-        """Carry the piece on ``origin`` to ``target``, replacing whatever stands there."""
+        """Carry the piece on ``origin`` to ``target``, replacing what stands there (adding to a heap)."""
+        from dagaz_studio.document.positions import carried
         position = self._require_position()
         self._check_square(origin)
         self._check_square(target)
@@ -299,7 +300,7 @@ class Document:
 
         def change(p: Position) -> None:
             put(p, origin, None)
-            put(p, target, moved_piece)
+            put(p, target, carried(p, target, moved_piece))
 
         self._edit(f"Move {names[origin]} to {names[target]}", change)
 

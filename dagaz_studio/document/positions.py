@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from dagaz_studio.board import Board
+from dagaz_studio.board.heaps import MAX_HEAP
 from dagaz_studio.engine import Column, FenError, Heap, Piece, Position, as_cell
 from dagaz_studio.pdn import board_fen
 
@@ -43,9 +44,18 @@ def held(cell: Piece) -> str:
 def placed(position: Position, square: int, piece: Piece) -> Piece | None:
     """What placing ``piece`` on ``square`` leaves there, as the board's kind holds pieces: the piece
     itself; on a heap board the square's heap with one piece of its type more; on a stack board a
-    column of that one piece. (The FEN writes heaps and columns only.)"""
+    column of that one piece. (The FEN writes heaps and columns only.) Raises ``ValueError`` where the
+    heaps would hold more pieces in all than a FEN of the board may write."""
     kind = position.board.kind_type
     if kind.holds_heaps:
+        in_all = 0
+        for held_cell in position.cells:
+            if isinstance(held_cell, Heap):
+                in_all += sum(held_cell.counts)
+        if in_all >= MAX_HEAP:
+            # A position no FEN of the board could write (nor read back), nor the run sow in one move.
+            raise ValueError(f"the heaps hold {in_all:,} pieces in all, the most a FEN of this board may write "
+                             f"({MAX_HEAP:,})")
         cell = position.cells[square]
         counts = list(cell.counts) if isinstance(cell, Heap) else [0] * len(position.board.pieces)
         counts[piece.kind] += 1
@@ -96,3 +106,13 @@ def check_holding(position: Position, player: int, kind: int, taking: bool = Fal
                          "how it is dropped")
     elif piece_type.neutral:
         raise ValueError(f"a {name} cannot be held in hand: it is nobody's")
+
+
+def carried(position: Position, target: int, piece: Piece) -> Piece:
+    """What carrying ``piece`` onto ``target`` of ``position`` leaves there: the piece itself; on a heap
+    board a heap carried onto another is added to it (the heaps' pieces are counted, not replaced)."""
+    standing = position.cells[target]
+    if isinstance(piece, Heap) and isinstance(standing, Heap):
+        counts = tuple(a + b for a, b in zip(piece.counts, standing.counts, strict=True))
+        return as_cell(Heap(-1, next(k for k, n in enumerate(counts) if n), False, counts))
+    return piece

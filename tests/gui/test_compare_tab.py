@@ -5,6 +5,7 @@ from python-chess, not from the program."""
 from __future__ import annotations
 
 import chess
+import pytest
 from PySide6.QtCore import Qt
 
 from tests.helpers.gui_window import click_and_wait, open_window
@@ -137,3 +138,14 @@ def test_find_a_difference_says_what_is_missing(qtbot) -> None:
     tab.source.setCurrentIndex(tab.source.findData("betza-reading"))
     assert not tab.find_difference()
     assert tab.result.text().startswith("A has no Betza")
+
+
+@pytest.mark.parametrize("size", [(640, 480), (800, 600)])
+def test_the_result_line_is_in_sight_in_a_small_window(qtbot, size: tuple[int, int]) -> None:
+    """The result line stands under B, not below the search's rows, where a short dock scrolls it away."""
+    window = open_window(qtbot, "chess", size)
+    tab = _compare_tab(qtbot, window, "b1")
+    _compared(qtbot, tab, "(+)")
+    assert tab.result.text().startswith("From b1")
+    qtbot.waitUntil(lambda: not tab.result.visibleRegion().isEmpty(), timeout=5000)
+    assert not tab.b_text.visibleRegion().isEmpty()

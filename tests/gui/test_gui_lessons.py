@@ -151,3 +151,23 @@ def test_the_verdict_on_a_runaway_answer_says_it_runs_away_and_where() -> None:
     shown = verdict_html(verdict).replace("\u200b", "")
     assert "runs away" in shown and html.escape(verdict.error) in shown and "moves otherwise" not in shown
     assert verdict.fen is not None and verdict.fen in shown
+
+
+def test_an_answer_too_long_is_told_in_a_sentence_when_checked_as_when_typed(qtbot) -> None:
+    """A pasted answer over the notation's limit: the check says why in prose, as the marking does,
+    not as a line of code broken after every character."""
+    from PySide6.QtWidgets import QApplication
+
+    window = open_window(qtbot, "chess", (800, 600))
+    _lessons_action(window).trigger()
+    panel = window.lessons_panel
+    qtbot.waitUntil(lambda: panel.lesson is not None and not panel.running, timeout=20000)
+    QApplication.clipboard().setText("(+)" * 2000)
+    panel.answer.setFocus()
+    qtbot.keyClick(panel.answer, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
+    marked = panel.verdict.text()
+    assert "6,000 characters long" in marked and "<code>" not in marked
+    panel.check()
+    qtbot.waitUntil(lambda: not panel.checking, timeout=20000)
+    assert panel.verdict.text() == marked

@@ -36,6 +36,7 @@ from dagaz_studio.queries.test_panel import (
 )
 
 if TYPE_CHECKING:
+    from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
     from dagaz_studio.queries.moves import MovesAnswer
 
 TYPED, BETZA = "typed", "betza-reading"
@@ -56,6 +57,8 @@ class QtCompareTab(QWidget):
         self.a_text: str | None = None
         self.a_name = ""
         self.a_square: int | None = None
+        #: Whether A moves by the notation editor's text (an edit or a notation tried), not a type's own.
+        self._a_edited = False
         self.answer: CompareAnswer | None = None
         #: A line said before the comparison's own: what Find a difference found.
         self._lead = ""
@@ -108,7 +111,9 @@ class QtCompareTab(QWidget):
         form.addRow("B:", self.source)
         form.addRow("Read as:", self.language)
         form.addRow("Notation:", self.b_text)
-        form.addRow("Positions:", self.positions)
+        search = QFormLayout()
+        search.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        search.addRow("Positions:", self.positions)
         buttons = FlowLayout()
         buttons.addWidget(self.compare_button)
         buttons.addWidget(self.find_button)
@@ -119,19 +124,35 @@ class QtCompareTab(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.a_label)
         layout.addLayout(form)
+        # Under B, where it is read as B is typed: below the search's rows a short dock scrolled it away.
+        layout.addWidget(self.result)
+        layout.addLayout(search)
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
-        layout.addWidget(self.result)
         layout.addWidget(legend)
         layout.addStretch(1)
         document.boardChanged.connect(self._fill_sources)
         document.boardChanged.connect(self._on_board_changed)
         self._fill_sources()
 
-    def attach(self, explorer: SelectedPiece) -> None:
-        """Follow the explorer's selected piece: it is A."""
+    def attach(self, explorer: SelectedPiece, editor: QtNotationEditor | None = None) -> None:
+        """Follow the explorer's selected piece: it is A; and the notation editor, whose text A may be."""
         self.explorer = explorer
         explorer.replyShown.connect(self._on_reply)
+        if editor is not None:
+            editor.notationInvalid.connect(self._on_edit_unread)
+
+    @Slot(str)
+    def _on_edit_unread(self, message: str) -> None:
+        # A moving by the editor's text: that text no longer reads, so A and what was compared are gone.
+        if self.a_text is None or not self._a_edited:
+            return
+        self.runner.cancel()
+        self.a_text, self.a_name, self.a_square, self.answer = None, "", None, None
+        self.a_label.setText(f"A: the notation being edited cannot be compared: {message} (see the Notation "
+                             "panel).")
+        self.result.setText("")
+        self._clear_comparison()
 
     def shutdown(self) -> None:
         """Stop the worker threads."""
@@ -232,6 +253,7 @@ class QtCompareTab(QWidget):
             name = list(board.pieces)[piece.kind]
             text = board.pieces[name].notation_text
         self.a_text, self.a_name, self.a_square = text, name, query.square
+        self._a_edited = query.notation is not None
         self.a_label.setText(f"A: the {name} on {board.squares[query.square]}, {text}")
         if self.source.currentData() == BETZA:
             self.b_text.setText(self._betza() or "")

@@ -79,16 +79,17 @@ def soft(text: str) -> str:
 
 
 def error_html(message: str) -> str:
-    """An answer that does not read or run: its message's last lines, as code."""
+    """An answer that does not read or run: its message's last lines, as code (a caret under the
+    answer's text and where); a message of one line (an answer too long) is a sentence, as prose."""
+    if "\n" not in message:
+        return f"<span style='color:#b00020'>✘</span> {soft(message)}"
     return f"<span style='color:#b00020'>✘</span> <code>{breakable(last_lines(message))}</code>"
 
 
 def marking_html(marking: Marking) -> str:
     """What the marks on the board say, counted; or why the answer cannot be marked."""
     if marking.error is not None:
-        if "\n" in marking.error:
-            return error_html(marking.error)
-        return f"<span style='color:#b00020'>✘</span> {soft(marking.error)}"
+        return error_html(marking.error)
     return (f"Here: {len(marking.agree)} agree, {len(marking.missing)} missing, {len(marking.extra)} extra. "
             "Check (Enter) tries many more positions.")
 

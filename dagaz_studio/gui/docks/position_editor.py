@@ -153,7 +153,8 @@ class QtPositionEditor(QWidget):
             self.document.remove(square)
         elif self._tool.startswith("place:"):
             _, player, kind = self._tool.split(":")
-            self.document.place(square, int(player), int(kind))
+            # A heap that would hold more than a FEN may write: refused, saying why.
+            self._hand_edit(lambda: self.document.place(square, int(player), int(kind)))
 
     @Slot(int, int)
     def piece_dragged(self, origin: int, target: int) -> None:
@@ -231,7 +232,8 @@ class QtPositionEditor(QWidget):
     # ------------------------------------------------------------------ private
 
     def _hand_edit(self, edit: Callable[[], None]) -> None:
-        """Make an edit of a hand; one the position refuses (a royal piece, an empty hand) says why."""
+        """Make an edit of a hand or a heap; one the position refuses (a royal piece, an empty hand, a heap
+        too big) says why."""
         try:
             edit()
         except ValueError as error:

@@ -79,6 +79,8 @@ class QtTestsPanel(QWidget):
         self._recording = False
         #: Whether the board showed every move, legal or not, when the test being recorded was asked.
         self._every_move_shown = False
+        #: Said before "Recorded…": the piece type's edit applied so that the test is of it.
+        self._applied_first = ""
         self.marks = QtBoardMarks(view)
         self.runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
         self.runner.replyReady.connect(self._show_results)
@@ -144,7 +146,9 @@ class QtTestsPanel(QWidget):
         self.board_text, self.board_text_dock = board_text, board_text_dock
         editor.notationChanged.connect(lambda _notation: self.run_tests(debounce=True))
         editor.targetChanged.connect(lambda _piece: self.run_tests(debounce=True))
-        self.compare.attach(explorer)
+        # An edit that does not read has no results: those shown were of an earlier text.
+        editor.notationInvalid.connect(lambda _message: self.run_tests(debounce=True))
+        self.compare.attach(explorer, editor)
         self.run_tests()
 
     def shutdown(self) -> None:
@@ -163,6 +167,9 @@ class QtTestsPanel(QWidget):
         piece = edit = None
         if self.editor is not None and self.editor.piece is not None:
             piece, edit = self.editor.piece, self.editor.current_notation()
+            if edit is None and self.editor.draft(piece) is not None:
+                self._edit_unread(piece)
+                return
         if edit is None:
             piece = None  # a piece type selected, not edited: the tests run as they did
         last = self._asked
@@ -172,6 +179,21 @@ class QtTestsPanel(QWidget):
         self.summary.setText(f"Running {len(board.tests)} tests…" if board.tests else
                              "This board has no tests: Record as test writes one.")
         self.runner.request(TestsQuery(board, piece, edit), debounce=debounce)
+
+    def _edit_unread(self, piece: str) -> None:
+        """The edit of ``piece`` does not read (or is still being read): no results are shown as its."""
+        assert self.editor is not None
+        self.runner.cancel()
+        self._asked = None
+        self.answer, self.shown = None, None
+        self.test_list.clear()
+        self.mark_list.clear()
+        self.detail.setText("")
+        self.marks.set_marks({})
+        error = self.editor.error
+        why = "is still being read" if error is None else \
+            f"does not read ({error.line}:{error.column}: {error.message}, in the Notation panel)"
+        self.summary.setText(f"The {piece}'s edited notation {why}: the tests run again once it reads.")
 
     @Slot(object)
     def _show_results(self, answer: TestsAnswer) -> None:
@@ -307,28 +329,65 @@ class QtTestsPanel(QWidget):
     # ------------------------------------------------------------------ record
 
     def record(self) -> bool:
-        """Write what the board shows — the position, the selected piece, its squares — as a test."""
+        """Write what the board shows — the position, the selected piece, its squares — as a test.
+
+        A piece moving by its type's unapplied edit is recorded as a test of the type: the edit is
+        applied first (undoably), so the test is written into a text that has it and passes."""
         reply = self.explorer.reply if self.explorer is not None else None
         board = self.document.board
+        editor = self.editor
+        if editor is not None and editor.piece is not None and editor.draft(editor.piece) is not None \
+                and editor.current_notation() is None:
+            self.why.setText(f"Nothing recorded: the {editor.piece}'s edited notation does not read yet; correct "
+                             "it, or Revert it, first.")
+            return False
         if board is None or reply is None or reply.query.board is not board \
                 or (reply.query.square is None and reply.query.drop is None):
             self.why.setText("Select a piece on the board, or one in hand, first: its squares become the test.")
             return False
         query = reply.query
+        position, notation, applied = query.position, query.notation, ""
+        if notation is not None and query.notation_player is not None and query.notation_name in board.pieces:
+            refused = self._apply_edit(query.notation_name, notation)
+            if refused is not None:
+                self.why.setText(f"Nothing recorded: {refused}")
+                return False
+            board, position, notation = self.document.board, self.document.position, None
+            applied = f"The {query.notation_name}'s edited notation was applied first (Edit ▸ Undo takes it back). "
+            if board is None or position is None:
+                return False
         self.why.setText("Recording…")
         self._recording = True
+        self._applied_first = applied
         # Tests recorded and not yet applied are in the text only: a second one takes another name.
         taken = frozenset(written_test_names(self.board_text.text())) if self.board_text is not None else frozenset()
         if query.drop is not None:
-            record = RecordQuery(board, query.position.copy(), None, player=query.drop_player, drop=query.drop,
+            record = RecordQuery(board, position.copy(), None, player=query.drop_player, drop=query.drop,
                                  taken=taken)
         else:
-            record = RecordQuery(board, query.position.copy(), query.square, query.notation, query.notation_player,
+            record = RecordQuery(board, position.copy(), query.square, notation, query.notation_player,
                                  taken=taken)
         self.detail_runner.request(record)
         # A test asks a piece's legal moves: with every move shown, the test may have fewer than the board.
         self._every_move_shown = not query.legal_only
         return True
+
+    def _apply_edit(self, piece: str, text: str) -> str | None:
+        """Apply ``piece``'s unapplied edit ``text`` before a test of it is recorded; why not, if it cannot be."""
+        if self.editor is None:
+            return "the notation editor is not there"
+        if self.board_text is not None and self.board_text.has_unapplied_changes():
+            # The test would go into a text without the edit: applying that text would take the edit back.
+            return (f"the {piece}'s notation and the board file's text both have edits not applied; apply or "
+                    "revert the board file's text first.")
+        others = [name for name in self.editor.unapplied() if name != piece]
+        problem = self.editor.apply_unapplied(leave=others)
+        board = self.document.board
+        if problem is not None:
+            return problem
+        if board is None or piece not in board.pieces or board.pieces[piece].notation_text != text:
+            return f"the {piece}'s edited notation could not be applied (see the Notation panel)."
+        return None
 
     @Slot(object)
     def _show_detail(self, answer: object) -> None:
@@ -355,7 +414,7 @@ class QtTestsPanel(QWidget):
         if self.board_text_dock is not None:
             self.board_text_dock.show()
             self.board_text_dock.raise_()
-        self.why.setText("Recorded at the end of the board file: edit it there, then Apply." +
+        self.why.setText(self._applied_first + "Recorded at the end of the board file: edit it there, then Apply." +
                          (" It has the piece's legal moves, as a test asks them, not every move the board shows "
                           "(Legal moves only is off)." if self._every_move_shown else ""))
         self.recorded.emit(statement)
