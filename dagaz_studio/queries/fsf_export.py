@@ -51,7 +51,9 @@ def export_board(board: Board) -> str:
         plain = error
     nearest: _Parted | None = None
     for parent, text in parent_sections(board):
-        parted = _parted(board, parent, text)
+        # The parent's own rules first: most built-ins of the size part there, unimported and unplayed.
+        differs = _rules_differ(board, builtin_boards()[parent], as_section=False)
+        parted = _Parted(parent, differs) if differs else _parted(board, parent, text)
         if parted is None:
             return _without_same_start(board, parent, text)
         # The nearest: the first that parted only in play, else the first of all.
@@ -103,13 +105,18 @@ def game_ends(board: Board) -> set[tuple[object, ...]]:
 PLAYED_RULES = frozenset({"immobility-illegal"})
 
 
-def _rules_differ(board: Board, other: Board) -> str:
-    """What of the board's rules, game ends and royal or extinction pieces ``other`` says otherwise."""
-    ours, theirs = board.rules.words - PLAYED_RULES, other.rules.words - PLAYED_RULES
+def _rules_differ(board: Board, other: Board, as_section: bool = True) -> str:
+    """What of the board's rules, game ends and royal or extinction pieces ``other`` says otherwise.
+    Not ``as_section``: ``other`` is the parent itself, before the section adds a shuffled start
+    (chess960) and its pieces, so only its rules and game ends are compared."""
+    left_out = PLAYED_RULES if as_section else PLAYED_RULES | {"shuffled-setup"}
+    ours, theirs = board.rules.words - left_out, other.rules.words - left_out
     if ours != theirs:
         return f"has the rules {sorted(theirs) or 'none'}, not {sorted(ours) or 'none'}"
     if game_ends(board) != game_ends(other):
         return "ends the game otherwise"
+    if not as_section:
+        return ""
     theirs = {piece.letter.upper(): piece for piece in other.pieces.values()}
     for piece in board.pieces.values():
         twin = theirs.get(piece.letter.upper())

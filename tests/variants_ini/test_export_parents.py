@@ -21,10 +21,9 @@ from tests.helpers.variants_oracle import compare, fsf_games
 
 pytest.importorskip("pyffish")
 
-#: Boards of every family whose pieces Betza cannot say: drops, promotions in hand, gating, a shuffled
-#: start, explosions, a flag, en passant on a diagonal, palaces and rivers (every one: -m slow).
-SAMPLE = ["chess", "grand", "shogi", "crazyhouse", "seirawan", "xiangqi", "atomic-chess", "berolina",
-          "kingofthehill"]
+#: Boards of families whose pieces Betza cannot say: drops and promotions in hand, a shuffled start,
+#: explosions, en passant on a diagonal, palaces and rivers (every shipped board: -m slow).
+SAMPLE = ["chess", "shogi", "xiangqi", "atomic-chess", "berolina"]
 
 
 def _played_alike(board_name: str, games: int, plies: int) -> str | None:
@@ -101,9 +100,6 @@ def test_a_board_no_built_in_plays_is_refused_saying_where_the_nearest_parts(tmp
     message = caught.value.message
     assert "nor does a built-in variant play as it does (the nearest, [chess], at " in message
     assert "only the board's" in message
-    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "export", path], capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 2 and "the nearest, [chess]" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_a_section_is_not_named_as_a_built_in_variant_which_fairy_stockfish_would_keep() -> None:
