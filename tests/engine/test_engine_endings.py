@@ -149,10 +149,10 @@ def test_an_exported_end_reach_is_fairy_stockfishs_flag() -> None:
     from dagaz_studio.variants_ini.export import export_fsf
     from tests.helpers.fsf_oracle import ask
 
-    ini = export_fsf(load_board("breakthrough")).replace("[breakthrough]", "[exported-breakthrough]", 1)
+    ini = export_fsf(load_board("breakthrough"))  # named breakthrough-exported: the built-in keeps breakthrough
     assert "flagPiece = p" in ini
     fen = "8/2P5/8/8/8/8/5p2/8 w - - 0 1"
-    before, after = ask(ini, [("exported-breakthrough", fen, []), ("exported-breakthrough", fen, ["c7c8"])])
+    before, after = ask(ini, [("breakthrough-exported", fen, []), ("breakthrough-exported", fen, ["c7c8"])])
     rules, position = played("breakthrough", fen, [])
     assert before is not None and set(before) == uci(rules, position)
     assert after == [] and uci(*played("breakthrough", fen, ["c7c8"])) == set()
