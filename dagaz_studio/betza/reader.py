@@ -32,6 +32,7 @@ from dagaz_studio.betza.fsf import read_fsf
 from dagaz_studio.betza.legs import multi_leg, read_bracket, too_many_paths
 from dagaz_studio.betza.model import NULL_LEG, RING, Leg, Piece, Shape, revisits_victim
 from dagaz_studio.betza.xboard import in_order, later_leg, step, vectors
+from dagaz_studio.notation.errors import printable, shown_character
 
 DIALECTS = ("xboard", "fsf")
 
@@ -60,7 +61,7 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
     except UnexpectedCharacters as error:
         at = error.pos_in_stream or 0
         char = text[at] if at < len(text) else ""
-        raise TranslationError(f"unexpected {char!r}", text, at, at + 1) from None
+        raise TranslationError(f"unexpected {shown_character(char)}", text, at, at + 1) from None
     except UnexpectedEOF:
         raise TranslationError("the text ends without an atom (a capital letter such as W, N or R)",
                                text, len(text), len(text)) from None
@@ -70,7 +71,9 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
         said = str(token) if token is not None else ""
         # A run of one character is one token, however long: quote its start only.
         said = said if len(said) <= 12 else said[:12] + "…"
-        what = f"unexpected {said!r}" if said else "unexpected end"
+        # repr would say a byte that is not UTF-8 as its surrogate (\udcff), not as typed (\xff).
+        shown = repr(said) if said.isprintable() else f"'{printable(said)}'"
+        what = f"unexpected {shown}" if said else "unexpected end"
         if token is not None and getattr(token, "type", "") == "$END":
             what = "the text ends without an atom (a capital letter such as W, N or R)"
             pos = len(text)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from dagaz_studio.notation.errors import printable as notation_printable
+
 #: The longest board file read, in characters (a board at the limit of squares, with notes, is far
 #: shorter): a longer one is refused before it is read.
 MAX_BOARD_FILE = 1_000_000
@@ -44,16 +46,11 @@ def quoted(word: object, long: bool = False) -> str:
 def printable(text: str) -> str:
     """``text`` whole, each character that shows nothing or that a terminal would obey (a line break,
     an escape) written as its escape (``\\n``, ``\\x1b``): a path said in a message stays one line."""
-    if text.isprintable():
-        return text
-    return "".join(char if char.isprintable() else _escape(char) for char in text)
+    # One escape for the whole program: a byte of a name that is not UTF-8 (a Latin-1 file name) is
+    # said as the byte (\xff) here as in the notation's errors.
+    return notation_printable(text)
 
 
-def _escape(char: str) -> str:
-    # A byte of a name that is not UTF-8 (a Latin-1 file name) is held as a surrogate: said as the byte.
-    if "\udc80" <= char <= "\udcff":
-        return f"\\x{ord(char) - 0xDC00:02x}"
-    return char.encode("unicode_escape").decode("ascii")
 
 
 @dataclass(frozen=True)

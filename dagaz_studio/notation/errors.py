@@ -2,11 +2,41 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from dagaz_studio.notation.nodes import Span
 
 #: The most characters of a text an error message shows: a longer text is shown around its fault,
 #: so that a pasted page still gets a message of a few short lines.
 SHOWN_CHARACTERS = 100
+
+
+def escaped(char: str) -> str:
+    r"""``char`` as a message writes it: itself where it shows, else its escape (``\x1b``, ``\u200b``).
+    A byte of an argument or a file name that is not UTF-8 is held by Python as a surrogate
+    (``\udcff``): it is written as the byte (``\xff``), as the user would write it."""
+    if char.isprintable():
+        return char
+    if "\udc80" <= char <= "\udcff":
+        return f"\\x{ord(char) - 0xDC00:02x}"
+    return char.encode("unicode_escape").decode("ascii")
+
+
+def printable(text: str) -> str:
+    """``text`` with each character that shows nothing, or that a terminal would obey, :func:`escaped`."""
+    return text if text.isprintable() else "".join(escaped(char) for char in text)
+
+
+def shown_character(char: str) -> str:
+    """A character as a message quotes it: in quotes where it can be seen, by its code and name where
+    it cannot (a control character, a zero-width space), or the message would quote nothing; a byte
+    that is not UTF-8 as that byte (``'\\xff'``)."""
+    if "\udc80" <= char <= "\udcff":
+        return f"'{escaped(char)}' (a byte that is not UTF-8)"
+    if char.isprintable() and not char.isspace() and unicodedata.category(char) != "Cf":
+        return f"'{char}'"
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
 
 
 def text_around(text: str, start: int, end: int) -> tuple[str, str]:
@@ -16,7 +46,7 @@ def text_around(text: str, start: int, end: int) -> tuple[str, str]:
     right = min(len(text), left + SHOWN_CHARACTERS)
     # A character that shows nothing or that a terminal obeys (an escape, a tab) is shown as its
     # escape, and the caret moved along by the characters that takes.
-    parts = [char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in text[left:right]]
+    parts = [escaped(char) for char in text[left:right]]
     shown = ("…" if left else "") + "".join(parts) + ("…" if right < len(text) else "")
     before = sum(len(part) for part in parts[:max(0, start - left)])
     width = max(1, sum(len(part) for part in parts[max(0, start - left):max(0, min(end, right) - left)]))
@@ -71,7 +101,9 @@ class NotationError(ValueError):
         if "\n" in self.span.slice(self.text):
             width = 1
         source_line, caret = text_around(source_line, self.column - 1, self.column - 1 + width)
-        out = [source_line, caret, f"{self.line}:{self.column}: {self.message}"]
+        # The message quotes what was typed (a name, a count), which may hold a byte that is not UTF-8.
+        message = "\n".join(printable(line) for line in self.message.split("\n"))
+        out = [source_line, caret, f"{self.line}:{self.column}: {message}"]
         if expected and self.expected:
             out.append("expected: " + ", ".join(self.expected))
         return "\n".join(out)

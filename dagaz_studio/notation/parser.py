@@ -15,7 +15,6 @@ error message:
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,7 +24,7 @@ from lark.parsers.lalr_interactive_parser import InteractiveParser
 
 from dagaz_studio.notation.cancel import LOOK_EVERY, current_flag, look
 from dagaz_studio.notation.collection import collector_paused
-from dagaz_studio.notation.errors import MAX_NOTATION_LENGTH, NotationError, line_and_column
+from dagaz_studio.notation.errors import MAX_NOTATION_LENGTH, NotationError, line_and_column, shown_character
 from dagaz_studio.notation.grammar_cache import cached_lark
 from dagaz_studio.notation.nodes import CHECK_LETTERS, Notation, Span
 from dagaz_studio.notation.tree_builder import MAX_COUNT, TreeBuilder
@@ -347,7 +346,7 @@ def _describe_problem(
             return "',' must be followed by another part", 1
     if char == ",":
         return "',' must stand between two parts", 1
-    return f"unexpected {_shown(char)}", 1
+    return f"unexpected {shown_character(char)}", 1
 
 
 def _bracket_problem(text: str, offset: int, char: str, previous: str) -> tuple[str, int]:
@@ -398,15 +397,5 @@ def _bracket_problem(text: str, offset: int, char: str, previous: str) -> tuple[
         return f"'{char}' cannot appear in brackets", 1
     if char == "(":
         return "unexpected '('", 1
-    return f"unexpected {_shown(char)} in brackets", 1
-
-
-def _shown(char: str) -> str:
-    """A character as a message quotes it: in quotes where it can be seen, by its code and name where
-    it cannot (a control character, a zero-width space), or the message would quote nothing."""
-    if char.isprintable() and not char.isspace() and unicodedata.category(char) != "Cf":
-        return f"'{char}'"
-    name = unicodedata.name(char, "")
-    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
-
+    return f"unexpected {shown_character(char)} in brackets", 1
 

@@ -7,13 +7,29 @@ never left to fail further on.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from dagaz_studio.variants_ini.ini import IniError
+
+#: A board's name (board.lark's WORD), which a section's name becomes.
+_BOARD_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")
 
 
 def shown(value: str, most: int = 80) -> str:
     """A value as a message quotes it: a long one cut short."""
     return value if len(value) <= most else value[:most] + "…"
+
+
+def board_name(section: str) -> str:
+    """The name of the board a section makes: the section's own, its letters' accents left out
+    (``[oké]`` makes the board ``oke``), as a board file names a board in letters a to z, digits,
+    '_' and '-'. Raises :class:`IniError` for a name that does not become one."""
+    # Fairy-Stockfish takes any section name; a board's name is also its file's, safe on every system.
+    name = "".join(char for char in unicodedata.normalize("NFKD", section) if not unicodedata.combining(char))
+    if not _BOARD_NAME.fullmatch(name):
+        raise IniError(f"the name {shown(section)!r} cannot name a board: a board's name is the letters a to z "
+                       "(an accent left out), digits, '_' and '-'", section=section)
+    return name
 
 
 def is_true(value: str) -> bool:

@@ -39,6 +39,7 @@ from dagaz_studio.variants_ini.rules import (
 )
 from dagaz_studio.variants_ini.values import (
     Square,
+    board_name,
     file_index,
     is_true,
     read_region,
@@ -59,15 +60,11 @@ class Imported:
     ignored: list[str] = field(default_factory=list)
 
 
-#: A board's name (board.lark's WORD), which the section's name becomes.
-_BOARD_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")
-
-
 def import_variant(name: str, sections: dict[str, Section]) -> Imported:
     """The board file for the section ``name``. Raises IniError naming what is missing."""
-    if not _BOARD_NAME.fullmatch(name):
-        raise IniError(f"the name {shown(name)!r} cannot name a board: a board's name is letters, digits, '_' and '-'",
-                       section=name)
+    board = board_name(name)
+    if board != name and board in sections:
+        raise IniError(f"its board would be named {board}, as the section [{board}]'s is", section=name)
     options, _lines = resolve(name, sections)
     options.pop("__default__", None)
     ignored: list[str] = []
@@ -108,7 +105,7 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         # What the section's own text gets wrong (a start position that does not fit its board)
         # is refused here, not left to the board file it would write.
         raise IniError(f"the board it makes does not load: {error}", section=name) from None
-    return Imported(name, text, ignored)
+    return Imported(board, text, ignored)
 
 
 _NAMES = {"customPiece": "Custom"}
@@ -382,7 +379,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         zones.append(zone("en-passant", ep_w, ep_b))
         ep = ",@en-passant"
 
-    lines = [f"# Imported from a variants.ini section [{name}].", f"name: {name}", f"grid: a-{last} x {ranks}-1",
+    lines = [f"# Imported from a variants.ini section [{name}].", f"name: {board_name(name)}", f"grid: a-{last} x {ranks}-1",
              "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)", "O = (1, -1)", "M = (-1, -1)",
              "T = (1, 1)", "R = (-1, 1)", "players: White Black",
              "symmetry Black: " + ("N<>S E<>W O<>R M<>T" if turned else "N<>S O<>T M<>R")]

@@ -279,3 +279,30 @@ def test_an_error_in_a_pasted_page_is_shown_around_its_fault_in_a_few_short_line
     shown, caret = lines[1], lines[2]
     assert len(lines) <= 5 and len(shown) <= 110 and len(caret) <= 110, lines
     assert shown[caret.index("^") - 1:].startswith("[q]")  # under the unknown check letter
+
+
+def _not_said_as_a_surrogate(said: str) -> bool:
+    return not any("\udc80" <= char <= "\udcff" for char in said) and "udc" not in said and "U+DC" not in said
+
+
+@pytest.mark.parametrize("text", ["\udcff", "N\udcff", "N[\udcff]", "[=\udcff]", "[@n\udcff]", "N{\udcff}",
+                                  "N\t\udcff", "(N)\udcff\udcfe"])
+def test_a_byte_that_is_not_utf8_is_said_as_the_byte_with_the_caret_under_it(text: str) -> None:
+    # Python holds byte 0xff of an argument as the surrogate U+DCFF; the user typed the byte.
+    rendered = error_for(text).render()
+    assert "\\xff" in rendered and _not_said_as_a_surrogate(rendered), rendered
+    shown, caret, message = rendered.splitlines()[:3]
+    column = int(message.split(":")[1])
+    as_typed = {0xDCFF: "\\xff", 0xDCFE: "\\xfe", ord("\t"): "\\t"}
+    assert shown[:caret.index("^")] == text[:column - 1].translate(as_typed)
+
+
+@pytest.mark.parametrize("command", [["parse", "\udcff"], ["translate", "\udcff"], ["translate", "W\udcff\udcffx"],
+                                     ["moves", "chess", "--piece", "N\udcff", "--at", "e4"],
+                                     ["moves", "chess", "--piece", "[=\udcff]", "--at", "e4"]])
+def test_a_byte_that_is_not_utf8_on_the_command_line_is_said_as_the_byte(capsys, command: list[str]) -> None:
+    from dagaz_studio.cli import main
+
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    assert "'\\xff" in err and _not_said_as_a_surrogate(err), err

@@ -234,10 +234,27 @@ def test_castling_from_any_start_is_read_where_chess960_says_true() -> None:
     assert ["rule: shuffled-setup" in variant.text for variant in done] == [True, True, False]
 
 
-@pytest.mark.parametrize("name", ["a b", "a/b", "-x", "é"])
+@pytest.mark.parametrize("name", ["a b", "a/b", "-x", "ß", "шахматы"])
 def test_a_section_name_no_board_can_have_is_refused_saying_so(tmp_path: Path, name: str) -> None:
     done = _import(tmp_path, GOOD.format(n=1) + f"[{name}:chess]\n\n" + GOOD.format(n=2))
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert f"variants.ini:6: refused [{name}]: the name '{name}' cannot name a board" in done.stderr, done.stderr
     assert "does not load" not in done.stderr
     assert _written(tmp_path) == ["good1", "good2"]
+
+
+def test_a_section_named_with_accented_letters_makes_a_board_named_without_the_accents(tmp_path: Path) -> None:
+    # Fairy-Stockfish plays [oké] as any section; a board's name (and its file's) is letters a to z.
+    done = _import(tmp_path, "[oké:chess]\n\n[crème-brûlée:chess]\n")
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert _written(tmp_path) == ["creme-brulee", "oke"]
+    text = (tmp_path / "out" / "oke.board").read_text(encoding="utf-8")
+    assert parse_board(text).name == "oke" and "[oké]" in text
+    _loads(text)
+
+
+def test_a_section_whose_board_name_is_another_sections_is_refused_saying_so() -> None:
+    done, refused = import_file("[oke:chess]\n\n[oké:chess]\n")
+    assert [variant.name for variant in done] == ["oke"]
+    assert [(error.section, error.message) for error in refused] == [
+        ("oké", "its board would be named oke, as the section [oke]'s is")]
