@@ -166,16 +166,19 @@ _DIRECTIONS = {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W", (1, -1): "O
                (-1, 1): "R"}
 
 
-def _passing_lines(key: str, betza: str, double: bool, triple: bool) -> set[tuple[tuple[int, int], int]]:
+def _passing_lines(key: str, betza: str, double: bool) -> set[tuple[tuple[int, int], int]]:
     """The lines a piece's initial moves go along, leaving the squares they pass behind them: each a
     step (White's view, as the board file's directions) and the number of steps.
 
     Fairy-Stockfish leaves en-passant squares between an initial move's two ends where they lie in
-    a line (``between_bb``): a pawn's straight double (and triple) step, a custom piece's ``i``
+    a line (``between_bb``): a pawn's straight double and triple step, a custom piece's ``i``
     move however it goes (a Berolina pawn's diagonal one), made only where there are double steps.
+    The pawn's are both lines whatever steps it makes: Fairy-Stockfish takes en passant on a square a FEN
+    names, behind an enemy pawn one or two squares ahead, without double or triple steps too
+    (position.cpp's ``set``).
     """
     if key == "pawn":
-        return ({((0, -1), 2)} if double else set()) | ({((0, -1), 3)} if triple else set())
+        return {((0, -1), 2), ((0, -1), 3)}
     if not double:
         return set()
     try:
@@ -201,10 +204,10 @@ MAX_LINE = 12
 
 
 def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str], turned: bool,
-                       double: bool = True, triple: bool = False, region: str = "") -> str:
+                       double: bool = True, region: str = "") -> str:
     """The notation with its en-passant capture (:data:`EN_PASSANT`) taking only what Fairy-Stockfish
     lets it take (:func:`en_passant_check`), or without it where nothing can be taken so."""
-    check = en_passant_check(pieces, names, turned, double, triple, region)
+    check = en_passant_check(pieces, names, turned, double, region)
     if not check:
         return notation.replace(";" + EN_PASSANT, "").replace(EN_PASSANT + ";", "")
     return notation.replace(EN_PASSANT, check)
@@ -229,15 +232,15 @@ def diagonal_moves(key: str, betza: str, name: str) -> str:
 
 
 def en_passant_check(pieces: dict[str, tuple[str, str]], names: dict[str, str], turned: bool, double: bool = True,
-                     triple: bool = False, region: str = "") -> str:
+                     region: str = "") -> str:
     """What the square an en-passant capture lands on asks, and the capture it makes, or "" where
     nothing is taken so: a piece has just made an initial move (a pawn's double step, a custom
     piece's ``i`` move) over the square, and it is taken wherever along that move's line it stands
     (straight behind for a pawn, diagonally beyond for a Berolina pawn).
 
     ``turned``: Black's moves are White's turned by a half turn (else mirrored top to bottom);
-    ``double``, ``triple``: whether pawns step twice, thrice (the double-step region also makes custom
-    pieces' initial moves); ``region``: a zone check the landing square must pass (``,@en-passant``).
+    ``double``: whether the double-step region makes custom pieces' initial moves (a pawn's lines are
+    taken whatever its steps); ``region``: a zone check the landing square must pass (``,@en-passant``).
     """
 
     def turn(step: tuple[int, int]) -> tuple[int, int]:
@@ -248,7 +251,7 @@ def en_passant_check(pieces: dict[str, tuple[str, str]], names: dict[str, str], 
     for letter, (key, betza) in pieces.items():
         if key != "pawn" and "i" not in betza:
             continue
-        for step, steps in sorted(_passing_lines(key, betza, double, triple)):
+        for step, steps in sorted(_passing_lines(key, betza, double)):
             back, ahead = _DIRECTIONS[turn((-step[0], -step[1]))], _DIRECTIONS[turn(step)]
             for before in range(1, steps):
                 each.append(f"[p{region},l{('>' + back) * before},(te,={names[letter]},x){('>' + ahead) * (steps - before)}]")

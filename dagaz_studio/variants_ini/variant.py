@@ -436,11 +436,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                                f"blastOnCapture, is not supported", section=name)
             # No square to take on (enPassantRegion = -): nothing is taken en passant.
             victims = pieces if ep_w or ep_b else {}
-            base = en_passant_victims(base, victims, names, turned, double, triple, ep)
+            base = en_passant_victims(base, victims, names, turned, double, ep)
             plain = _betza_dagaz(name, key, betza, turned, True, "@double" if double else "", "plain") or "[P]"
-            if en_passant_check(victims, names, turned, double, triple, ep):
+            if en_passant_check(victims, names, turned, double, ep):
                 taking = en_passant_victims(_betza_dagaz(name, key, betza, turned, True, "@double" if double else "",
-                                                         "en-passant"), victims, names, turned, double, triple, ep)
+                                                         "en-passant"), victims, names, turned, double, ep)
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
             base, plain, taking = (f"({shift_groups(b)})[@mobility-{letter}]" if b else "" for b in (base, plain, taking))
@@ -508,7 +508,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 notation += f";([@triple](N[p]){{3}}){suffix}" if triple_promotes else ";[@triple](N[p]){3}"
             # En passant, a step diagonally forward onto a square a pawn's double or triple step, or
             # another piece's initial move, has just passed: movegen.cpp's pawn takes whatever made it.
-            check = en_passant_check(pieces, names, turned, double, triple, ep) if ep_w or ep_b else ""
+            check = en_passant_check(pieces, names, turned, double, ep) if ep_w or ep_b else ""
             if check:
                 # An exploding en passant explodes where the pawn lands.
                 notation += f";OM{check}" + (f" {explosion}" if explodes else "")
