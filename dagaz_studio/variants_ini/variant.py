@@ -8,14 +8,10 @@ changes legal moves and is not supported fails with a message naming the option.
 
 from __future__ import annotations
 
-import functools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
-from dagaz_studio.betza.model import Shape
-from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.variants_ini import blast, enclosing
 from dagaz_studio.variants_ini import rules as ini_rules
@@ -24,6 +20,7 @@ from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.inheritance import resolve
 from dagaz_studio.variants_ini.ini import IniError, Section
 from dagaz_studio.variants_ini.options import CUSTOM, DEFAULTS, IGNORED, MOBILITY, PREDEFINED, USED
+from dagaz_studio.variants_ini.pieces import betza_notation
 from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
 from dagaz_studio.variants_ini.rules import (
     collect_ending,
@@ -119,79 +116,6 @@ def _piece_name(key: str) -> str:
     if match:
         return f"Custom{match.group(1)}"
     return key[0].upper() + key[1:]
-
-
-def _mirror(piece_shapes: set) -> set:
-    return {type(s)(tuple(replace(leg, vector=(-leg.vector[0], leg.vector[1]),
-                                  lame_path=tuple((-x, y) for x, y in leg.lame_path),
-                                  screen_path=tuple((-x, y) for x, y in leg.screen_path),
-                                  cycle=tuple((-x, y) for x, y in leg.cycle)) for leg in s.legs),
-                    s.initial, s.castling, s.null)
-            for s in piece_shapes}
-
-
-def _betza_dagaz(name: str, key: str, betza: str, turned: bool, en_passant: bool = False,
-                 initial: str = "@double", part: str = "") -> str:
-    notation, wrong = _translated(betza, turned, en_passant, initial, part)
-    if wrong:
-        raise IniError(f"piece {key} = {shown(betza)}{wrong}", section=name)
-    return notation
-
-
-@functools.lru_cache(maxsize=512)
-def _translated(betza: str, turned: bool, en_passant: bool, initial: str, part: str = "") -> tuple[str, str]:
-    """A piece's Betza as a Dagaz notation, or what is wrong with it (said after ``piece KEY = BETZA``).
-
-    Fairy-Stockfish gives a piece its initial moves (``i``) where it stands in its side's double-step
-    region, moved or not: the check ``initial`` (``@double``), or none where there is no such region
-    (``""``: they are left out). ``part``: all its moves (``""``), those but its en-passant captures
-    (``"plain"``), or only these (``"en-passant"``).
-
-    Kept: sections inheriting the same pieces ask for the same translations, and a file may hold many.
-    """
-    try:
-        piece = read_betza(betza, "fsf")
-    except TranslationError as error:
-        return "", f": {error.message}"
-    if piece.unread:
-        return "", f": Fairy-Stockfish does not read {', '.join(piece.unread)}"
-    if part == "quiet":
-        # Fairy-Stockfish's moves_bb: the moves that take nothing (an arrow's flight).
-        piece.shapes = [Shape(shape.legs[:-1] + (replace(shape.legs[-1], modes=frozenset({"m"})),), shape.initial,
-                              shape.castling, shape.null) for shape in piece.shapes if "m" in shape.legs[-1].modes]
-    elif en_passant:
-        capture_en_passant(piece)
-        if part:
-            piece.shapes = _en_passant_part(piece.shapes, part == "en-passant")
-            if not piece.shapes:
-                return "", ""
-    else:
-        # Not among the variant's en-passant types: its e (read as taking en passant) takes nothing more.
-        piece.shapes = [Shape(tuple(replace(leg, modes=leg.modes - {"e"}) if "e" in leg.modes and len(leg.modes) > 1
-                                    else leg for leg in shape.legs), shape.initial, shape.castling, shape.null)
-                        for shape in piece.shapes]
-    if not initial:
-        piece.shapes = [shape for shape in piece.shapes if not shape.initial]
-        if not piece.shapes:
-            return "[P]", ""  # only initial moves, never made: a piece that never moves
-    shapes = set(piece.shapes)
-    if not turned and shapes != _mirror(shapes):
-        return "", (" is not left-right symmetric, in a game with castling: Black's left and right are not "
-                    "supported there")
-    return to_dagaz(piece, initial), ""
-
-
-def _en_passant_part(shapes: list[Shape], taking: bool) -> list[Shape]:
-    """The shapes' en-passant captures alone (``taking``), their final legs taking only so, or the
-    shapes without them."""
-    out = []
-    for shape in shapes:
-        last = shape.legs[-1]
-        modes = frozenset({"e"}) & last.modes if taking else last.modes - {"e"}
-        if modes:
-            out.append(Shape(shape.legs[:-1] + (replace(last, modes=modes),), shape.initial, shape.castling,
-                             shape.null))
-    return out
 
 
 def _mobility(options: dict[str, str], pieces: dict[str, tuple[str, str]], name: str, files: int,
@@ -425,7 +349,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             # Janggi's cannon neither jumps over a cannon nor takes one, of either side.
             base = f"(+)([p]\\1)*[P,!={names[letter]}]\\1([p]\\1)*[!={names[letter]}]"
         else:
-            base = _betza_dagaz(name, key, betza, turned, en_passant=letter in ep_types,
+            base = betza_notation(name, key, betza, turned, en_passant=letter in ep_types,
                                 initial="@double" if double else "")
         base += ini_rules.diagonal_moves(key, betza, names[letter]) if diagonal else ""
         # What promotes, and the en-passant captures, which movegen.cpp makes apart and never promotes.
@@ -437,9 +361,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             # No square to take on (enPassantRegion = -): nothing is taken en passant.
             victims = pieces if ep_w or ep_b else {}
             base = en_passant_victims(base, victims, names, turned, double, ep)
-            plain = _betza_dagaz(name, key, betza, turned, True, "@double" if double else "", "plain") or "[P]"
+            plain = betza_notation(name, key, betza, turned, True, "@double" if double else "", "plain") or "[P]"
             if en_passant_check(victims, names, turned, double, ep):
-                taking = en_passant_victims(_betza_dagaz(name, key, betza, turned, True, "@double" if double else "",
+                taking = en_passant_victims(betza_notation(name, key, betza, turned, True, "@double" if double else "",
                                                          "en-passant"), victims, names, turned, double, ep)
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
@@ -539,7 +463,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             notation = (f"({shift_groups(notation)})[p]" if letter in royal
                         else f"({shift_groups(notation)})([p];[e] |[d][*Wall])")
         if walling in ("duck", "arrow", "static") and betza.strip():
-            notation = walled_move(walling, shift_groups(notation), lambda: _betza_dagaz(
+            notation = walled_move(walling, shift_groups(notation), lambda: betza_notation(
                 name, key, betza, turned, initial="", part="quiet"), walled is not None)
         if walling == "past" and betza.strip():
             # The square the piece leaves becomes a wall.
