@@ -121,8 +121,8 @@ def promotion_limited(name: str, options: dict[str, str], placement: str,
     while its side has fewer on the board, as Fairy-Stockfish counts). Raises :class:`IniError` for
     a value that is not PIECE:COUNT pairs."""
     value = options.get("promotionLimit", "").strip()
-    if not value or is_true(options.get("sittuyinPromotion", "false")):
-        return False, {}  # sittuyinPromotion counts its limit in its own notation (promotion_in_place)
+    if not value:
+        return False, {}
     limits = promotion_limits(name, options, pieces)
     board = placement.partition("[")[0]
     types = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))

@@ -382,9 +382,12 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             choices = choices + [f"{names[letter]}Promoted"]
             own_w, own_b = own_w + [f"{names[letter]}Promoted"], own_b + [f"{names[letter]}Promoted"]
         suffix = ""
+        # Only Fairy-Stockfish's pawn promotes in place (movegen.cpp), by no step, double ones too; other
+        # pawn types promote by moving, as without the option.
+        in_place = key == "pawn" and is_true(options.get("sittuyinPromotion", "false"))
         if (promote_w or promote_b) and choices:
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
-            if limits and demoting:
+            if limits and demoting and not in_place:
                 raise IniError("option promotionLimit with capturesToHand is not supported", section=name)
             capped = {names[c]: count for c, count in limits.items()}
             offer = promotion_offer(name, f"promotion-{letter}", choices, limited, capped)
@@ -396,8 +399,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                          f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped)})")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
             notation, apart = f"({shift_groups(plain)}){suffix}", bool(taking)
-            if is_true(options.get("sittuyinPromotion", "false")):
+            if in_place:
                 notation, apart = ini_rules.promotion_in_place(name, base, letter, choices, options, pieces, names), False
+                suffix = ""
         elif (promote_w or promote_b) and mandatory:
             # Nothing to promote to, and promotion compulsory: the pawn never enters the zone.
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))

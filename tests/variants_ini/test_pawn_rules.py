@@ -8,7 +8,7 @@ import pytest
 from dagaz_studio.variants_ini import import_file
 
 pytest.importorskip("pyffish")
-from tests.helpers.variants_oracle import compare, fsf_positions  # noqa: E402
+from tests.helpers.variants_oracle import compare, fsf_games, fsf_positions  # noqa: E402
 
 NO_DOUBLE_STEP = """[nodouble:chess]
 doubleStep = false
@@ -30,3 +30,32 @@ def test_a_pawn_without_double_steps_takes_en_passant_on_the_square_a_fen_names(
         assert {"d4e3", "e5d6"} & set(positions[0][1]), variant.name
         assert compare(variant.text, [positions]) is None, variant.name
 
+
+SITTUYIN = """[sitdouble:sittuyin]
+doubleStep = true
+doubleStepRegionWhite = *3 *4
+doubleStepRegionBlack = *5 *6
+[sitcustom:sittuyin]
+customPiece1 = a:fmWfceFifmnD
+pawnTypes = a
+doubleStep = true
+doubleStepRegionWhite = *3 *4
+doubleStepRegionBlack = *5 *6
+startFen = 8/8/4pppp/pppp4/4AAAA/AAAA4/8/8[KFRRSSNNkfrrssnn] w - - 0 1
+"""
+
+
+def test_sittuyins_pawn_promotes_by_no_step_and_another_pawn_type_by_moving() -> None:
+    # movegen.cpp promotes only its pawn in place: a double step onto a promotion square stays a
+    # pawn. A custom pawn type promotes as it would without the option, into its promotion squares
+    # while promotionLimit allows (the Fers on f1 forbids it), never giving check.
+    done, refused = import_file(SITTUYIN)
+    assert not refused, refused
+    games = fsf_games(SITTUYIN, ["sitdouble"], games=4, plies=80, seed=2)["sitdouble"]
+    assert any(m == "d3d5" for g in games for _, moves in g for m in moves)
+    assert compare(done[0].text, games) is None
+    fens = ["8/8/2k5/8/4A3/8/8/4K3[] w - - 0 30", "8/8/2k5/8/4A3/8/8/4KF2[] w - - 0 30",
+            "8/8/5k2/8/4A3/8/8/4K3[] w - - 0 30"]
+    positions = fsf_positions(SITTUYIN, "sitcustom", fens)
+    assert [("e4e5f" in moves, "e4e5" in moves) for _, moves in positions] == [(True, False)] + [(False, False)] * 2
+    assert compare(done[1].text, [positions]) is None
