@@ -89,6 +89,9 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
     base = builtin["fairy"] if chain[-1].name not in builtin else None
     if base is not None:
         options["__default__"] = "true"
+        # A section without a parent starts with no pieces, and so nothing to promote to (parser.cpp's
+        # reset_pieces), unless it says.
+        options["promotionPieceTypes"] = "-"
     for section, in_file in zip(reversed(chain), reversed(own_lines)):
         own = dict(section.options)
         if "promotedPieceType" in own and "promotedPieceType" in options:

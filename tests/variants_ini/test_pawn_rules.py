@@ -59,3 +59,28 @@ def test_sittuyins_pawn_promotes_by_no_step_and_another_pawn_type_by_moving() ->
     positions = fsf_positions(SITTUYIN, "sitcustom", fens)
     assert [("e4e5f" in moves, "e4e5" in moves) for _, moves in positions] == [(True, False)] + [(False, False)] * 2
     assert compare(done[1].text, [positions]) is None
+
+
+PARENTLESS = """[bare]
+pawn = p
+king = k
+queen = q
+startFen = 4k2q/P7/8/8/8/8/8/4K3 w - - 0 1
+[barechoices]
+pawn = p
+king = k
+queen = q
+promotionPieceTypes = q
+startFen = 4k2q/P7/8/8/8/8/8/4K3 w - - 0 1
+"""
+
+
+def test_a_section_without_a_parent_promotes_only_to_the_pieces_it_names() -> None:
+    # parser.cpp starts such a section with no pieces, and no promotion choices: its pawn never
+    # reaches the last rank unless promotionPieceTypes gives it something to become there.
+    done, refused = import_file(PARENTLESS)
+    assert not refused, refused
+    for variant in done:
+        positions = fsf_positions(PARENTLESS, variant.name, ["4k2q/P7/8/8/8/8/8/4K3 w - - 0 1"])
+        assert ("a7a8q" in positions[0][1]) is (variant.name == "barechoices")
+        assert compare(variant.text, [positions]) is None, variant.name
