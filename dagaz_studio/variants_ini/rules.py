@@ -30,7 +30,7 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
     if duple_check(options) and limit == 1 and len(types) == 1:
         # One royal piece alone, or several of which one left safe is enough (rule: duple-check).
         return royal | ({types.lower()} & set(pieces)), False
-    placement = fen.split()[0]
+    placement = fen.split()[0].partition("[")[0]
     if limit > sum(c.isalpha() for c in placement):
         # More than all the pieces the game starts with: every one of them is royal, always (coregal's Queens).
         return royal | {letter for letter in types.lower() if letter in pieces}, False
@@ -41,7 +41,10 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
     for pair in options.get("promotedPieceType", "").split():
         source, _, target = pair.partition(":")
         sources[target.strip().lower()] = sources.get(target.strip().lower(), "") + source.strip().lower()
-    lone, kings, several = False, set(royal), len(set(types.lower()) & set(pieces)) > 1
+    # rule: lone-royal counts a side's royal pieces together: right where no side may ever hold two
+    # royal types (a King always royal and pseudo-royal pieces, or two such types).
+    held = [letters & (royal | set(types.lower())) for letters in _letters_held(options, fen, set(pieces))]
+    lone, shared = False, max(len(letters) for letters in held) > 1
     for letter in types.lower():
         if letter not in pieces:
             continue
@@ -49,14 +52,27 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
         counts = (sum(c.lower() in counted for c in placement if c.isupper()),
                   sum(c in counted for c in placement if c.islower()))
         if max(counts) > limit or letter in promoted:
-            if limit > 1 or kings or several:
-                # rule: lone-royal counts a side's royal pieces together: one type, and no King always royal.
+            if limit > 1 or shared:
                 raise IniError(f"option extinctionPseudoRoyal: the pieces {letter} are royal only once their "
-                               f"number falls to {limit}" + (" beside a King" if kings else "")
+                               f"number falls to {limit}"
+                               + (", and a side may hold them beside other royal pieces" if shared else "")
                                + ", which is not supported", section=name)
             lone = True
         royal.add(letter)
     return royal, lone
+
+
+def _letters_held(options: dict[str, str], placement: str, pieces: set[str]) -> tuple[set[str], set[str]]:
+    """The piece letters each side may ever hold: those it starts with, on the board or in hand, those
+    a promotion gives, and where captures go to the hand, the other side's too."""
+    promoted = {c.lower() for key in ("promotionPieceTypes", "promotionPieceTypesWhite", "promotionPieceTypesBlack")
+                for c in options.get(key, "nbrq" if key == "promotionPieceTypes" else "")}
+    promoted |= {pair.partition(":")[2].strip().lower() for pair in options.get("promotedPieceType", "").split()}
+    white = {c.lower() for c in placement if c.isupper()} | promoted
+    black = {c for c in placement if c.islower()} | promoted
+    if any(is_true(options.get(key, "false")) for key in ("capturesToHand", "twoBoards")):
+        white = black = white | black
+    return white & pieces, black & pieces
 
 
 def duple_check(options: dict[str, str]) -> bool:

@@ -256,7 +256,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # for pieces that are the same left and right, and keeps castling's directions (kingside is east
     # for both players) written once. Without castling, the half turn serves every piece.
     turned = not castles
-    royal, lone = royal_letters(options, pieces, fields[0].split("[")[0], name)
+    royal, lone = royal_letters(options, pieces, fields[0], name)
     # A royal piece held at the start is dropped as the others are (a placement phase).
     held_royal = set(fields[0].partition("[")[2].rstrip("]").lower()) & royal
     first = drop_first_letter(name, options, pieces)
