@@ -355,9 +355,6 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         # What promotes, and the en-passant captures, which movegen.cpp makes apart and never promotes.
         plain, taking, apart = base, "", False
         if EN_PASSANT in base:
-            if explodes:
-                raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
-                               f"blastOnCapture, is not supported", section=name)
             # No square to take on (enPassantRegion = -): nothing is taken en passant.
             victims = pieces if ep_w or ep_b else {}
             base = en_passant_victims(base, victims, names, turned, double, ep)
@@ -365,6 +362,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if en_passant_check(victims, names, turned, double, ep):
                 taking = en_passant_victims(betza_notation(name, key, betza, turned, True, "@double" if double else "",
                                                          "en-passant"), victims, names, turned, double, ep)
+            if explodes and taking:
+                # It explodes where the piece lands, as the pawn's does: made apart from the other captures.
+                base, taking = plain, f"({shift_groups(taking)}) {explosion}"
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
             base, plain, taking = (f"({shift_groups(b)})[@mobility-{letter}]" if b else "" for b in (base, plain, taking))
@@ -427,7 +427,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 # Fairy-Stockfish promotes a piece that moves into, within or out of the zone.
                 stay = f"[!@promotion]({shifted})[!@promotion]" if piece_mandatory else f"({shifted})"
                 notation = f"{stay};({shifted})[@promotion]{to};[@promotion]({shifted})[!@promotion]{to}"
-        if apart:
+        if apart or explodes and taking:
             notation += f";{taking}"  # alternatives number their groups alike: it needs no shift
         if key == "pawn":
             if double:

@@ -122,3 +122,17 @@ def test_a_reversi_drop_encloses_across_walls_where_fairy_stockfish_lets_it() ->
     [expected] = ask(ini, [("annexation", fen, [])])
     assert expected is not None and "P@d9" in expected
     assert uci_after(rules, fen, []) == set(expected)
+
+
+@pytest.mark.parametrize("fen, played", [
+    # The custom pawn's en passant on d6 blows up c7 and e7 too: the Queen then reaches d2.
+    ("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", ["e5d6"]),
+    # Beside its own King on c5 it may not take so.
+    ("4k3/8/8/2KpP3/8/8/8/8 w - d6 0 3", []),
+])
+def test_a_custom_pawns_en_passant_explodes_where_it_lands(fen: str, played: list[str]) -> None:
+    ini = EXAMPLE.read_text(encoding="utf-8")
+    rules = imported(ini, "allexplodeatomic")
+    [expected] = ask(ini, [("allexplodeatomic", fen, played)])
+    assert expected is not None and ("d8d2" in expected) is bool(played)
+    assert uci_after(rules, fen, played) == set(expected)
