@@ -19,7 +19,7 @@ from dagaz_studio.variants_ini.castling import castling_moves, shuffled_castling
 from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.inheritance import resolve
 from dagaz_studio.variants_ini.ini import IniError, Section
-from dagaz_studio.variants_ini.options import CUSTOM, DEFAULTS, IGNORED, MOBILITY, PREDEFINED, USED
+from dagaz_studio.variants_ini.options import CUSTOM, DEFAULTS, IGNORED, MOBILITY, PREDEFINED, UNSAID, USED
 from dagaz_studio.variants_ini.pieces import betza_notation
 from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
 from dagaz_studio.variants_ini.rules import (
@@ -88,8 +88,8 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         elif key in DEFAULTS and value.strip().lower() == DEFAULTS[key] or MOBILITY.match(key):
             continue
         elif key not in USED:
-            raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported",
-                           section=name)
+            raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported"
+                           + (f": {UNSAID[key]}" if key in UNSAID else ""), section=name)
     collect = collect_ending(options, pieces)
     if extinction_letters(options, pieces) or collect:
         # Read, as the pieces' extinction flag or an ``end collect`` statement.
@@ -461,8 +461,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             notation = f"({shift_groups(notation)})[!=Wall]"
         if letter in petrify:
             if explodes:
-                raise IniError("options petrifyOnCaptureTypes and blastOnCapture together are not supported",
-                               section=name)
+                raise IniError("options petrifyOnCaptureTypes and blastOnCapture together are not supported: "
+                               "Fairy-Stockfish asks whether such a capture leaves its King attacked as if the "
+                               "square turned to stone were empty, which no board rule says", section=name)
             # A royal piece, which would turn itself to stone, only moves to empty squares.
             notation = (f"({shift_groups(notation)})[p]" if letter in royal
                         else f"({shift_groups(notation)})([p];[e] |[d][*Wall])")
