@@ -79,7 +79,9 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
             if not re.fullmatch(r"[A-Za-z]", letter):
                 raise IniError(f"piece {key} = {shown(value)}: a piece's letter is one letter, a to z, "
                                f"not {shown(letter)!r}", section=name)
-            if key in PREDEFINED and not betza:
+            if key in PREDEFINED and (key != "king" or not betza):
+                # Fairy-Stockfish reads the Betza after a predefined piece's letter only for the King
+                # (a custom royal piece): the others keep their own moves (parser.cpp).
                 betza = PREDEFINED[key]
             pieces = {k: v for k, v in pieces.items() if v[0] != key}
             pieces[letter.lower()] = (key, betza)

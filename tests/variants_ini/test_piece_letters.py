@@ -1,0 +1,29 @@
+"""Pieces a section names, as Fairy-Stockfish adds them: a predefined piece keeps its own moves, and
+a letter given again, or to another piece, moves the promotion choices as its pieces go."""
+
+from __future__ import annotations
+
+import pytest
+
+from dagaz_studio.variants_ini import import_file
+
+pytest.importorskip("pyffish")
+from tests.helpers.variants_oracle import compare, fsf_positions  # noqa: E402
+
+PREDEFINED_BETZA = """[knightwazir:chess]
+knight = n:W
+[centaurking:chess]
+king = k:KN
+"""
+
+
+def test_a_predefined_piece_keeps_its_moves_whatever_betza_follows_its_letter_but_the_king() -> None:
+    # parser.cpp reads the Betza after the letter only for the King, as a custom royal piece.
+    done, refused = import_file(PREDEFINED_BETZA)
+    assert not refused, refused
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    after = "rnbqkbnr/pppppppp/8/8/8/8/PPP2PPP/RNBQKBNR w KQkq - 0 1"
+    for variant in done:
+        positions = fsf_positions(PREDEFINED_BETZA, variant.name, [fen, after])
+        assert "b1c3" in positions[0][1] and ("e1d3" in positions[1][1]) is (variant.name == "centaurking")
+        assert compare(variant.text, [positions]) is None, variant.name
