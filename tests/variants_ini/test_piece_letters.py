@@ -27,3 +27,32 @@ def test_a_predefined_piece_keeps_its_moves_whatever_betza_follows_its_letter_bu
         positions = fsf_positions(PREDEFINED_BETZA, variant.name, [fen, after])
         assert "b1c3" in positions[0][1] and ("e1d3" in positions[1][1]) is (variant.name == "centaurking")
         assert compare(variant.text, [positions]) is None, variant.name
+
+
+LETTERS = """[knightagain:chess]
+knight = n
+[knightrenamed:chess]
+knight = x
+startFen = rxbqkbxr/pppppppp/8/8/8/8/PPPPPPPP/RXBQKBXR w KQkq - 0 1
+[swapped:chess]
+queen = n
+knight = q
+startFen = rqbnkbqr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBQR w KQkq - 0 1
+"""
+
+
+@pytest.mark.parametrize("name, choices", [
+    # The Knight given its letter again is removed and added back: no longer a promotion choice.
+    ("knightagain", {"q", "r", "b"}),
+    # A Knight lettered anew stays one, by its new letter.
+    ("knightrenamed", {"q", "r", "b", "x"}),
+    # The Knight, added first, takes the Queen's letter, which removes the Queen; the Queen comes back
+    # as n, no longer a choice: the Knight (q) is.
+    ("swapped", {"q", "r", "b"}),
+])
+def test_the_promotion_choices_follow_the_pieces_as_fairy_stockfish_adds_them(name: str, choices: set[str]) -> None:
+    done, refused = import_file(LETTERS, [name])
+    assert not refused, refused
+    positions = fsf_positions(LETTERS, name, ["4k3/P7/8/8/8/8/8/4K3 w - - 0 1"])
+    assert {move[4:] for move in positions[0][1] if move.startswith("a7a8")} == choices
+    assert compare(done[0].text, [positions]) is None
