@@ -126,7 +126,8 @@ def promotion_limits(name: str, options: dict[str, str], pieces: dict[str, tuple
         if not count.isdigit():
             raise IniError(f"option promotionLimit = {shown(value)}: {shown(pair)} is not PIECE:COUNT", section=name)
         limits[letter.lower()] = int(count)
-    return {letter: count for letter, count in limits.items() if letter in pieces}
+    # 0 is no limit, as Fairy-Stockfish reads it.
+    return {letter: count for letter, count in limits.items() if letter in pieces and count}
 
 
 def promotion_limited(name: str, options: dict[str, str], placement: str,
@@ -441,10 +442,10 @@ def promotion_in_place(name: str, base: str, letter: str, choices: list[str], op
         raise IniError("option sittuyinPromotion is supported only for promotion to the fers (F)", section=name)
     limits = dict(pair.partition(":")[::2] for pair in options.get("promotionLimit", "").split())
     limit = limits.get(fers[0], "")
-    if limit and not (limit.isdigit() and int(limit) > 0):
+    if limit and not limit.isdigit():
         raise IniError(f"option promotionLimit = {shown(options['promotionLimit'])}: {fers[0]}:{limit} is not "
-                       "a count of 1 or more", section=name)
-    count = f"[=0-{int(limit) - 1}:{choices[0]}]" if limit else ""
+                       "a count", section=name)
+    count = f"[=0-{int(limit) - 1}:{choices[0]}]" if limit and int(limit) else ""  # 0: no limit
     zone = f"promotion-{letter}"
     return (f"{base};{count}([@{zone}];[!@{zone},=0:{names[letter]}])(X[p])?[+{choices[0]}]"
             "[!(e)>O,!(e)>M,!(e)>T,!(e)>R]")

@@ -84,3 +84,21 @@ def test_a_section_without_a_parent_promotes_only_to_the_pieces_it_names() -> No
         positions = fsf_positions(PARENTLESS, variant.name, ["4k2q/P7/8/8/8/8/8/4K3 w - - 0 1"])
         assert ("a7a8q" in positions[0][1]) is (variant.name == "barechoices")
         assert compare(variant.text, [positions]) is None, variant.name
+
+
+UNLIMITED = """[queenzero:chess]
+promotionLimit = q:0
+[fersszero:sittuyin]
+promotionLimit = f:0
+"""
+
+
+def test_a_promotion_limit_of_nought_is_no_limit() -> None:
+    # variant.h: "0 means unlimited"; the Queen (the Fers in Sittuyin) is offered beside those on the board.
+    done, refused = import_file(UNLIMITED)
+    assert not refused, refused
+    fens = {"queenzero": "3k4/P7/8/8/8/8/8/Q3K3 w - - 0 1", "fersszero": "8/8/2k5/3P4/8/5K2/4F3/8[] w - - 0 30"}
+    for variant in done:
+        positions = fsf_positions(UNLIMITED, variant.name, [fens[variant.name]])
+        assert {"a7a8q", "d5e4f"} & set(positions[0][1]), variant.name
+        assert compare(variant.text, [positions]) is None, variant.name
