@@ -1,0 +1,33 @@
+"""Walls a move places (wallingRule) with pieces that also take, against Fairy-Stockfish."""
+
+from __future__ import annotations
+
+import pytest
+
+from dagaz_studio.variants_ini import import_file
+
+pytest.importorskip("pyffish")
+from tests.helpers.variants_oracle import compare, fsf_positions  # noqa: E402
+
+TAKING = """[arrowtaker:amazons]
+customPiece1 = a:KN
+startFen = 3a2a3/10/a8a/10/10/10/10/A8A/10/3A2A3 w - - 0 1
+[statictaker:chess]
+wallingRule = static
+castling = false
+customPiece1 = a:KN
+startFen = 4k3/8/8/8/8/8/4A3/6AK w - - 0 1
+"""
+
+
+@pytest.mark.parametrize("name, fen", [
+    ("arrowtaker", "6a3/3*a5/a8a/10/10/10/5*4/A8A/4A5/6A3 w - - 2 2"),
+    ("statictaker", "4k3/8/8/8/8/8/4A3/6AK w - - 0 1"),
+])
+def test_a_piece_that_walls_after_its_move_never_lands_on_a_friend(name: str, fen: str) -> None:
+    # The Knight's leap e2-g1 would land on White's own piece.
+    done, refused = import_file(TAKING, [name])
+    assert not refused, refused
+    positions = fsf_positions(TAKING, name, [fen])
+    assert not any(move.startswith("e2g1") for move in positions[0][1])
+    assert compare(done[0].text, [positions]) is None
