@@ -56,3 +56,19 @@ def test_the_promotion_choices_follow_the_pieces_as_fairy_stockfish_adds_them(na
     positions = fsf_positions(LETTERS, name, ["4k3/P7/8/8/8/8/8/4K3 w - - 0 1"])
     assert {move[4:] for move in positions[0][1] if move.startswith("a7a8")} == choices
     assert compare(done[0].text, [positions]) is None
+
+
+GROUPED = """[grouped:chess]
+customPiece1 = a:(99999999)W
+castling = false
+startFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1
+"""
+
+
+def test_a_custom_pieces_parenthesised_group_is_read_as_fairy_stockfish_reads_it() -> None:
+    # piece.cpp skips what it does not know: (99999999)W is a Wazir, not a failure.
+    [variant], refused = import_file(GROUPED)
+    assert not refused, refused
+    positions = fsf_positions(GROUPED, "grouped", ["4k3/8/8/8/8/8/8/A3K3 w - - 0 1"])
+    assert {"a1a2", "a1b1"} <= set(positions[0][1])
+    assert compare(variant.text, [positions]) is None
