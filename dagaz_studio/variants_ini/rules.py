@@ -126,8 +126,12 @@ def promotion_limits(name: str, options: dict[str, str], pieces: dict[str, tuple
         if not count.isdigit():
             raise IniError(f"option promotionLimit = {shown(value)}: {shown(pair)} is not PIECE:COUNT", section=name)
         limits[letter.lower()] = int(count)
-    # 0 is no limit, as Fairy-Stockfish reads it.
-    return {letter: count for letter, count in limits.items() if letter in pieces and count}
+    # 0 is no limit, as Fairy-Stockfish reads it, and so is one no board could reach.
+    return {letter: count for letter, count in limits.items() if letter in pieces and 0 < count <= MOST_SQUARES}
+
+
+#: The most squares a board imported may have (12 files, 10 ranks): a count of pieces on it past that is never reached.
+MOST_SQUARES = 12 * 10
 
 
 def promotion_limited(name: str, options: dict[str, str], placement: str,
@@ -445,7 +449,7 @@ def promotion_in_place(name: str, base: str, letter: str, choices: list[str], op
     if limit and not limit.isdigit():
         raise IniError(f"option promotionLimit = {shown(options['promotionLimit'])}: {fers[0]}:{limit} is not "
                        "a count", section=name)
-    count = f"[=0-{int(limit) - 1}:{choices[0]}]" if limit and int(limit) else ""  # 0: no limit
+    count = f"[=0-{int(limit) - 1}:{choices[0]}]" if limit and 0 < int(limit) <= MOST_SQUARES else ""  # else none
     zone = f"promotion-{letter}"
     return (f"{base};{count}([@{zone}];[!@{zone},=0:{names[letter]}])(X[p])?[+{choices[0]}]"
             "[!(e)>O,!(e)>M,!(e)>T,!(e)>R]")

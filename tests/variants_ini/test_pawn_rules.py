@@ -88,16 +88,18 @@ def test_a_section_without_a_parent_promotes_only_to_the_pieces_it_names() -> No
 
 UNLIMITED = """[queenzero:chess]
 promotionLimit = q:0
+[queenhuge:chess]
+promotionLimit = q:99999999999999999999999
 [fersszero:sittuyin]
 promotionLimit = f:0
 """
 
 
-def test_a_promotion_limit_of_nought_is_no_limit() -> None:
+def test_a_promotion_limit_of_nought_or_past_any_board_is_no_limit() -> None:
     # variant.h: "0 means unlimited"; the Queen (the Fers in Sittuyin) is offered beside those on the board.
     done, refused = import_file(UNLIMITED)
     assert not refused, refused
-    fens = {"queenzero": "3k4/P7/8/8/8/8/8/Q3K3 w - - 0 1", "fersszero": "8/8/2k5/3P4/8/5K2/4F3/8[] w - - 0 30"}
+    fens = {"queenzero": "3k4/P7/8/8/8/8/8/Q3K3 w - - 0 1", "queenhuge": "3k4/P7/8/8/8/8/8/Q3K3 w - - 0 1", "fersszero": "8/8/2k5/3P4/8/5K2/4F3/8[] w - - 0 30"}
     for variant in done:
         positions = fsf_positions(UNLIMITED, variant.name, [fens[variant.name]])
         assert {"a7a8q", "d5e4f"} & set(positions[0][1]), variant.name
