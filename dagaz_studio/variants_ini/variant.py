@@ -308,6 +308,35 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         zones.append(zone("en-passant", ep_w, ep_b))
         ep = ",@en-passant"
 
+    def finish(letter: str, notation: str) -> str:
+        """What every move of the piece ``letter`` (its promoted forms' too) ends with: explosions,
+        turned pieces, walls."""
+        key, betza = pieces[letter]
+        if explodes and betza.strip():
+            own = blast.explosion(royal_names, spared, immune=True) if letter in immune else explosion
+            notation = blast.exploding(shift_groups(notation), own, letter in royal,
+                                       names[letter] if letter in mutual else "")
+        if flip != "none" and key != "immobile":
+            notation = f"({shift_groups(notation)}){enclosing.flips_after_move(flip)}"
+        if walls and betza.strip():
+            # No piece lands on a wall (an implicit landing takes whatever is not its own).
+            notation = f"({shift_groups(notation)})[!=Wall]"
+        if letter in petrify:
+            if explodes:
+                raise IniError("options petrifyOnCaptureTypes and blastOnCapture together are not supported: "
+                               "Fairy-Stockfish asks whether such a capture leaves its King attacked as if the "
+                               "square turned to stone were empty, which no board rule says", section=name)
+            # A royal piece, which would turn itself to stone, only moves to empty squares.
+            notation = (f"({shift_groups(notation)})[p]" if letter in royal
+                        else f"({shift_groups(notation)})([p];[e] |[d][*Wall])")
+        if walling in ("duck", "arrow", "static") and betza.strip():
+            notation = walled_move(walling, shift_groups(notation), lambda: betza_notation(
+                name, key, betza, turned, initial="", part="quiet"), walled is not None)
+        if walling == "past" and betza.strip():
+            # The square the piece leaves becomes a wall.
+            notation = f"[*Wall]({shift_groups(notation)})"
+        return notation
+
     lines = [f"# Imported from a variants.ini section [{name}].", f"name: {name}", f"grid: a-{last} x {ranks}-1",
              "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)", "O = (1, -1)", "M = (-1, -1)",
              "T = (1, 1)", "R = (-1, 1)", "players: White Black",
@@ -452,29 +481,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                          if is_true(options.get("chess960", "false")) else
                          castling_moves(name, options, castling_layout(name, options, fields, files), files, names,
                                         royal=letter in royal))
-        if explodes and betza.strip():
-            own = blast.explosion(royal_names, spared, immune=True) if letter in immune else explosion
-            notation = blast.exploding(shift_groups(notation), own, letter in royal,
-                                       names[letter] if letter in mutual else "")
-        if flip != "none" and key != "immobile":
-            notation = f"({shift_groups(notation)}){enclosing.flips_after_move(flip)}"
-        if walls and betza.strip():
-            # No piece lands on a wall (an implicit landing takes whatever is not its own).
-            notation = f"({shift_groups(notation)})[!=Wall]"
-        if letter in petrify:
-            if explodes:
-                raise IniError("options petrifyOnCaptureTypes and blastOnCapture together are not supported: "
-                               "Fairy-Stockfish asks whether such a capture leaves its King attacked as if the "
-                               "square turned to stone were empty, which no board rule says", section=name)
-            # A royal piece, which would turn itself to stone, only moves to empty squares.
-            notation = (f"({shift_groups(notation)})[p]" if letter in royal
-                        else f"({shift_groups(notation)})([p];[e] |[d][*Wall])")
-        if walling in ("duck", "arrow", "static") and betza.strip():
-            notation = walled_move(walling, shift_groups(notation), lambda: betza_notation(
-                name, key, betza, turned, initial="", part="quiet"), walled is not None)
-        if walling == "past" and betza.strip():
-            # The square the piece leaves becomes a wall.
-            notation = f"[*Wall]({shift_groups(notation)})"
+        notation = finish(letter, notation)
         lines.append(f"piece {names[letter]} {letter.upper()}{flags}: {notation}")
         notations[letter] = base
     # Fairy-Stockfish's SAN writes its pawn without a letter (e4, exd5), as chess's does.
@@ -486,7 +493,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         zones.append(zone("triple", triple_w, triple_b))
     for letter, promoted_name in promoted.items():
         if any(re.search(rf"[+/?]{promoted_name}\b", line) for line in lines):
-            lines.append(f"piece {promoted_name} {letter.upper()}~: {notations[letter]}")
+            lines.append(f"piece {promoted_name} {letter.upper()}~: {finish(letter, notations[letter])}")
     for letter, target in piece_promotions.items():
         # Fairy-Stockfish's promoted piece is a piece of the type it moves as: royal where that one is
         # (Chak's promoted King, a pseudo-royal Divine Lord, may not step into attack).
@@ -502,7 +509,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             else:
                 raise IniError("option pieceDemotion outside a promotion region of the whole board is not supported",
                                section=name)
-        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {moves}")
+        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {finish(target, moves)}")
     if walls:
         lines.append("piece Wall * neutral: [P]")
     lines += duck_lines() if walling == "duck" else []
