@@ -218,6 +218,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     promoted: dict[str, str] = {}  # letter -> name of its promoted form
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
+    if demoting and len((pawn_w | pawn_b) & set(pieces)) > 1 and (choices_w or choices_b):
+        raise IniError(f"options pawnTypes and capturesToHand: a piece promoted from any of the pawn types "
+                       f"{', '.join(sorted((pawn_w | pawn_b) & set(pieces)))} goes back to hand as the one it was, "
+                       f"which its FEN letter (Q~) does not say", section=name)
     if demoting:
         # In the options' order, not a set's: the same section writes the same board file every run.
         for c in dict.fromkeys(options.get("promotionPieceTypesWhite", promo_types)

@@ -241,3 +241,11 @@ def test_a_section_name_no_board_can_have_is_refused_saying_so(tmp_path: Path, n
     assert f"variants.ini:6: refused [{name}]: the name '{name}' cannot name a board" in done.stderr, done.stderr
     assert "does not load" not in done.stderr
     assert _written(tmp_path) == ["good1", "good2"]
+
+
+def test_pieces_promoted_from_several_pawn_types_back_to_hand_are_refused_naming_the_options() -> None:
+    # Fairy-Stockfish's FEN writes each promoted Queen as Q~, whichever pawn it was: no board could tell.
+    text = ("[twopawns:crazyhouse]\ncustomPiece2 = c:fmWfceFifmnD\npawnTypes = pc\n"
+            "startFen = rnbqkbnr/pcpcpcpc/8/8/8/8/PCPCPCPC/RNBQKBNR[] w KQkq - 0 1\n")
+    done, refused = import_file(text)
+    assert not done and "pawnTypes and capturesToHand" in refused[0].message and "Q~" in refused[0].message
