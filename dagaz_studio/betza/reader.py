@@ -164,6 +164,11 @@ def _name_unread(piece: Piece, parts: list) -> None:
         if part.data == "bracket_part":
             found.append("bracket forms ([F?R])")
             continue
+        if part.data != "atom_part":
+            # A parenthesised group, whose letters Fairy-Stockfish reads as any others (read_fsf).
+            inside = "".join(str(child) for child in part.children)
+            found.extend(name for letter, name in _UNREAD.items() if letter in inside)
+            continue
         mods, atom, count = _fields(part)
         if str(atom) == "O":
             found.append("castling (O)" if count is not None else "the null move (O)")

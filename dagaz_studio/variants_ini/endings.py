@@ -32,9 +32,11 @@ def ending_lines(options: dict[str, str], pieces: dict[str, tuple[str, str]], na
     zones: list[str] = []
     ends: list[str] = []
     read: set[str] = set()
-    white, black = _flag_letters(options, "White", pieces), _flag_letters(options, "Black", pieces)
     regions = (region("flagRegionWhite", options.get("flagRegion", "")),
                region("flagRegionBlack", options.get("flagRegion", "")))
+    # A side's flag on no square of the board (*99) is never reached, as Fairy-Stockfish's empty region.
+    white = _flag_letters(options, "White", pieces) if regions[0] else []
+    black = _flag_letters(options, "Black", pieces) if regions[1] else []
     plain = (options.get("flagPieceCount", "1").strip() == "1"
              and not is_true(options.get("flagPieceBlockedWin", "false")))
     answered = is_true(options.get("flagMove", "false"))

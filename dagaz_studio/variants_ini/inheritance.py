@@ -89,6 +89,9 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
     base = builtin["fairy"] if chain[-1].name not in builtin else None
     if base is not None:
         options["__default__"] = "true"
+        # A section without a parent starts with no pieces, and so nothing to promote to (parser.cpp's
+        # reset_pieces), unless it says.
+        options["promotionPieceTypes"] = "-"
     for section, in_file in zip(reversed(chain), reversed(own_lines)):
         own = dict(section.options)
         if "promotedPieceType" in own and "promotedPieceType" in options:
@@ -96,7 +99,7 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
             pairs = dict(pair.partition(":")[::2] for pair in options["promotedPieceType"].split())
             pairs.update(dict(pair.partition(":")[::2] for pair in own["promotedPieceType"].split()))
             own["promotedPieceType"] = " ".join(f"{source}:{target}" for source, target in pairs.items())
-        _take_letters(own, options)
+        _take_letters(own, options, in_file)
         options.update(own)
         lines.update(section.option_lines if in_file else {k: 0 for k in section.option_lines})
     return options, lines
@@ -106,21 +109,40 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
 _PROMOTIONS = {"promotionPieceTypes": "nbrq", "promotionPieceTypesWhite": None, "promotionPieceTypesBlack": None}
 
 
-def _take_letters(own: dict[str, str], inherited: dict[str, str]) -> None:
-    """A section's piece given the letter of an inherited piece takes its place: that one is removed,
-    and leaves the inherited promotion choices (variant.h's add_piece and remove_piece), unless the
-    section gives them anew."""
-    for key, value in own.items():
-        if not (key in PREDEFINED or CUSTOM.match(key)) or not value[:1].isalpha():
-            continue
-        letter = value[0].lower()
-        for other, held in list(inherited.items()):
-            if other == key or other in own or not (other in PREDEFINED or CUSTOM.match(other)):
-                continue
-            if held[:1].lower() != letter:
-                continue
-            inherited[other] = "-"
-            for option, default in _PROMOTIONS.items():
-                choices = inherited.get(option, default)
-                if option not in own and choices is not None:
-                    inherited[option] = "".join(c for c in choices if c.lower() != letter) or "-"
+def _take_letters(own: dict[str, str], inherited: dict[str, str], in_file: bool = True) -> None:
+    """A section's pieces as Fairy-Stockfish adds them, one type after another in its order
+    (parser.cpp, variant.h's add_piece): a piece given a letter some piece holds removes that one
+    (itself too, ``knight = n``, in the file's own sections: a built-in variant's pieces are as its
+    template writes them), and a piece removed leaves the promotion choices, which follow the pieces
+    they name to their new letters, unless the section gives them anew."""
+    pieces = [key for key in inherited if key in PREDEFINED or CUSTOM.match(key)]
+    held = {key: inherited[key][0].lower() for key in pieces if inherited[key][:1].isalpha()}
+    promotions = {option: {key for key, letter in held.items() if letter in inherited.get(option, default).lower()}
+                  for option, default in _PROMOTIONS.items() if inherited.get(option, default) is not None}
+    changed = False
+    for key in sorted((k for k in own if k in _ORDER), key=_ORDER.index):
+        value = own[key]
+        letter = value[:1].lower() if value[:1].isalpha() else ""
+        displaced = [k for k, held_letter in held.items() if held_letter == letter and (k != key or in_file)]
+        displaced += [key] if not letter and key in held else []
+        changed = changed or bool(displaced) or key in held and held[key] != letter
+        for gone in displaced:
+            del held[gone]
+            for keys in promotions.values():
+                keys.discard(gone)
+            if gone != key:
+                # One the section gives later is added back then; one it gave before is gone.
+                if gone not in own:
+                    inherited[gone] = "-"
+                elif gone in _ORDER and _ORDER.index(gone) < _ORDER.index(key):
+                    own[gone] = "-"
+        if letter:
+            held[key] = letter
+    for option, keys in promotions.items():
+        if changed and option not in own:
+            inherited[option] = "".join(sorted(held[key] for key in keys if key in held)) or "-"
+
+
+#: The order in which Fairy-Stockfish adds a section's pieces: its piece types' (types.h).
+_ORDER = ([key for key in PREDEFINED if key not in ("king", "dragon")] + [f"customPiece{n}" for n in range(1, 26)]
+          + ["king"])

@@ -66,3 +66,10 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "sittuyinPromotion", "sittuyinRookDrop", "chess960",
         "wallingRegion", "wallingRegionWhite", "wallingRegionBlack", "diagonalLines",
         "pass", "passWhite", "passBlack", "bikjangRule"}
+
+#: Options that change the legal moves in a way no board file says, and why: their refusal says so.
+UNSAID = {
+    "oppositeCastling": "a player's castling takes from the other the right to castle on the same side, and a "
+                        "board's castling rights change only by their own player's moves",
+    "wallOrMove": "a player places a wall instead of moving, and a board's walls are made only by a piece's move",
+}

@@ -30,7 +30,7 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
     if duple_check(options) and limit == 1 and len(types) == 1:
         # One royal piece alone, or several of which one left safe is enough (rule: duple-check).
         return royal | ({types.lower()} & set(pieces)), False
-    placement = fen.split()[0]
+    placement = fen.split()[0].partition("[")[0]
     if limit > sum(c.isalpha() for c in placement):
         # More than all the pieces the game starts with: every one of them is royal, always (coregal's Queens).
         return royal | {letter for letter in types.lower() if letter in pieces}, False
@@ -41,7 +41,10 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
     for pair in options.get("promotedPieceType", "").split():
         source, _, target = pair.partition(":")
         sources[target.strip().lower()] = sources.get(target.strip().lower(), "") + source.strip().lower()
-    lone, kings, several = False, set(royal), len(set(types.lower()) & set(pieces)) > 1
+    # rule: lone-royal counts a side's royal pieces together: right where no side may ever hold two
+    # royal types (a King always royal and pseudo-royal pieces, or two such types).
+    held = [letters & (royal | set(types.lower())) for letters in _letters_held(options, fen, set(pieces))]
+    lone, shared = False, max(len(letters) for letters in held) > 1
     for letter in types.lower():
         if letter not in pieces:
             continue
@@ -49,14 +52,27 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
         counts = (sum(c.lower() in counted for c in placement if c.isupper()),
                   sum(c in counted for c in placement if c.islower()))
         if max(counts) > limit or letter in promoted:
-            if limit > 1 or kings or several:
-                # rule: lone-royal counts a side's royal pieces together: one type, and no King always royal.
+            if limit > 1 or shared:
                 raise IniError(f"option extinctionPseudoRoyal: the pieces {letter} are royal only once their "
-                               f"number falls to {limit}" + (" beside a King" if kings else "")
+                               f"number falls to {limit}"
+                               + (", and a side may hold them beside other royal pieces" if shared else "")
                                + ", which is not supported", section=name)
             lone = True
         royal.add(letter)
     return royal, lone
+
+
+def _letters_held(options: dict[str, str], placement: str, pieces: set[str]) -> tuple[set[str], set[str]]:
+    """The piece letters each side may ever hold: those it starts with, on the board or in hand, those
+    a promotion gives, and where captures go to the hand, the other side's too."""
+    promoted = {c.lower() for key in ("promotionPieceTypes", "promotionPieceTypesWhite", "promotionPieceTypesBlack")
+                for c in options.get(key, "nbrq" if key == "promotionPieceTypes" else "")}
+    promoted |= {pair.partition(":")[2].strip().lower() for pair in options.get("promotedPieceType", "").split()}
+    white = {c.lower() for c in placement if c.isupper()} | promoted
+    black = {c for c in placement if c.islower()} | promoted
+    if any(is_true(options.get(key, "false")) for key in ("capturesToHand", "twoBoards")):
+        white = black = white | black
+    return white & pieces, black & pieces
 
 
 def duple_check(options: dict[str, str]) -> bool:
@@ -110,7 +126,12 @@ def promotion_limits(name: str, options: dict[str, str], pieces: dict[str, tuple
         if not count.isdigit():
             raise IniError(f"option promotionLimit = {shown(value)}: {shown(pair)} is not PIECE:COUNT", section=name)
         limits[letter.lower()] = int(count)
-    return {letter: count for letter, count in limits.items() if letter in pieces}
+    # 0 is no limit, as Fairy-Stockfish reads it, and so is one no board could reach.
+    return {letter: count for letter, count in limits.items() if letter in pieces and 0 < count <= MOST_SQUARES}
+
+
+#: The most squares a board imported may have (12 files, 10 ranks): a count of pieces on it past that is never reached.
+MOST_SQUARES = 12 * 10
 
 
 def promotion_limited(name: str, options: dict[str, str], placement: str,
@@ -121,8 +142,8 @@ def promotion_limited(name: str, options: dict[str, str], placement: str,
     while its side has fewer on the board, as Fairy-Stockfish counts). Raises :class:`IniError` for
     a value that is not PIECE:COUNT pairs."""
     value = options.get("promotionLimit", "").strip()
-    if not value or is_true(options.get("sittuyinPromotion", "false")):
-        return False, {}  # sittuyinPromotion counts its limit in its own notation (promotion_in_place)
+    if not value:
+        return False, {}
     limits = promotion_limits(name, options, pieces)
     board = placement.partition("[")[0]
     types = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
@@ -166,16 +187,19 @@ _DIRECTIONS = {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W", (1, -1): "O
                (-1, 1): "R"}
 
 
-def _passing_lines(key: str, betza: str, double: bool, triple: bool) -> set[tuple[tuple[int, int], int]]:
+def _passing_lines(key: str, betza: str, double: bool) -> set[tuple[tuple[int, int], int]]:
     """The lines a piece's initial moves go along, leaving the squares they pass behind them: each a
     step (White's view, as the board file's directions) and the number of steps.
 
     Fairy-Stockfish leaves en-passant squares between an initial move's two ends where they lie in
-    a line (``between_bb``): a pawn's straight double (and triple) step, a custom piece's ``i``
+    a line (``between_bb``): a pawn's straight double and triple step, a custom piece's ``i``
     move however it goes (a Berolina pawn's diagonal one), made only where there are double steps.
+    The pawn's are both lines whatever steps it makes: Fairy-Stockfish takes en passant on a square a FEN
+    names, behind an enemy pawn one or two squares ahead, without double or triple steps too
+    (position.cpp's ``set``).
     """
     if key == "pawn":
-        return ({((0, -1), 2)} if double else set()) | ({((0, -1), 3)} if triple else set())
+        return {((0, -1), 2), ((0, -1), 3)}
     if not double:
         return set()
     try:
@@ -201,10 +225,10 @@ MAX_LINE = 12
 
 
 def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str], turned: bool,
-                       double: bool = True, triple: bool = False, region: str = "") -> str:
+                       double: bool = True, region: str = "") -> str:
     """The notation with its en-passant capture (:data:`EN_PASSANT`) taking only what Fairy-Stockfish
     lets it take (:func:`en_passant_check`), or without it where nothing can be taken so."""
-    check = en_passant_check(pieces, names, turned, double, triple, region)
+    check = en_passant_check(pieces, names, turned, double, region)
     if not check:
         return notation.replace(";" + EN_PASSANT, "").replace(EN_PASSANT + ";", "")
     return notation.replace(EN_PASSANT, check)
@@ -229,15 +253,15 @@ def diagonal_moves(key: str, betza: str, name: str) -> str:
 
 
 def en_passant_check(pieces: dict[str, tuple[str, str]], names: dict[str, str], turned: bool, double: bool = True,
-                     triple: bool = False, region: str = "") -> str:
+                     region: str = "") -> str:
     """What the square an en-passant capture lands on asks, and the capture it makes, or "" where
     nothing is taken so: a piece has just made an initial move (a pawn's double step, a custom
     piece's ``i`` move) over the square, and it is taken wherever along that move's line it stands
     (straight behind for a pawn, diagonally beyond for a Berolina pawn).
 
     ``turned``: Black's moves are White's turned by a half turn (else mirrored top to bottom);
-    ``double``, ``triple``: whether pawns step twice, thrice (the double-step region also makes custom
-    pieces' initial moves); ``region``: a zone check the landing square must pass (``,@en-passant``).
+    ``double``: whether the double-step region makes custom pieces' initial moves (a pawn's lines are
+    taken whatever its steps); ``region``: a zone check the landing square must pass (``,@en-passant``).
     """
 
     def turn(step: tuple[int, int]) -> tuple[int, int]:
@@ -248,7 +272,7 @@ def en_passant_check(pieces: dict[str, tuple[str, str]], names: dict[str, str], 
     for letter, (key, betza) in pieces.items():
         if key != "pawn" and "i" not in betza:
             continue
-        for step, steps in sorted(_passing_lines(key, betza, double, triple)):
+        for step, steps in sorted(_passing_lines(key, betza, double)):
             back, ahead = _DIRECTIONS[turn((-step[0], -step[1]))], _DIRECTIONS[turn(step)]
             for before in range(1, steps):
                 each.append(f"[p{region},l{('>' + back) * before},(te,={names[letter]},x){('>' + ahead) * (steps - before)}]")
@@ -422,10 +446,10 @@ def promotion_in_place(name: str, base: str, letter: str, choices: list[str], op
         raise IniError("option sittuyinPromotion is supported only for promotion to the fers (F)", section=name)
     limits = dict(pair.partition(":")[::2] for pair in options.get("promotionLimit", "").split())
     limit = limits.get(fers[0], "")
-    if limit and not (limit.isdigit() and int(limit) > 0):
+    if limit and not limit.isdigit():
         raise IniError(f"option promotionLimit = {shown(options['promotionLimit'])}: {fers[0]}:{limit} is not "
-                       "a count of 1 or more", section=name)
-    count = f"[=0-{int(limit) - 1}:{choices[0]}]" if limit else ""
+                       "a count", section=name)
+    count = f"[=0-{int(limit) - 1}:{choices[0]}]" if limit and 0 < int(limit) <= MOST_SQUARES else ""  # else none
     zone = f"promotion-{letter}"
     return (f"{base};{count}([@{zone}];[!@{zone},=0:{names[letter]}])(X[p])?[+{choices[0]}]"
             "[!(e)>O,!(e)>M,!(e)>T,!(e)>R]")

@@ -8,14 +8,10 @@ changes legal moves and is not supported fails with a message naming the option.
 
 from __future__ import annotations
 
-import functools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
-from dagaz_studio.betza.model import Shape
-from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.variants_ini import blast, enclosing
 from dagaz_studio.variants_ini import rules as ini_rules
@@ -23,7 +19,8 @@ from dagaz_studio.variants_ini.castling import castling_moves, shuffled_castling
 from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.inheritance import resolve
 from dagaz_studio.variants_ini.ini import IniError, Section
-from dagaz_studio.variants_ini.options import CUSTOM, DEFAULTS, IGNORED, MOBILITY, PREDEFINED, USED
+from dagaz_studio.variants_ini.options import CUSTOM, DEFAULTS, IGNORED, MOBILITY, PREDEFINED, UNSAID, USED
+from dagaz_studio.variants_ini.pieces import betza_notation
 from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
 from dagaz_studio.variants_ini.rules import (
     collect_ending,
@@ -79,7 +76,9 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
             if not re.fullmatch(r"[A-Za-z]", letter):
                 raise IniError(f"piece {key} = {shown(value)}: a piece's letter is one letter, a to z, "
                                f"not {shown(letter)!r}", section=name)
-            if key in PREDEFINED and not betza:
+            if key in PREDEFINED and (key != "king" or not betza):
+                # Fairy-Stockfish reads the Betza after a predefined piece's letter only for the King
+                # (a custom royal piece): the others keep their own moves (parser.cpp).
                 betza = PREDEFINED[key]
             pieces = {k: v for k, v in pieces.items() if v[0] != key}
             pieces[letter.lower()] = (key, betza)
@@ -88,8 +87,8 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         elif key in DEFAULTS and value.strip().lower() == DEFAULTS[key] or MOBILITY.match(key):
             continue
         elif key not in USED:
-            raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported",
-                           section=name)
+            raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported"
+                           + (f": {UNSAID[key]}" if key in UNSAID else ""), section=name)
     collect = collect_ending(options, pieces)
     if extinction_letters(options, pieces) or collect:
         # Read, as the pieces' extinction flag or an ``end collect`` statement.
@@ -116,79 +115,6 @@ def _piece_name(key: str) -> str:
     if match:
         return f"Custom{match.group(1)}"
     return key[0].upper() + key[1:]
-
-
-def _mirror(piece_shapes: set) -> set:
-    return {type(s)(tuple(replace(leg, vector=(-leg.vector[0], leg.vector[1]),
-                                  lame_path=tuple((-x, y) for x, y in leg.lame_path),
-                                  screen_path=tuple((-x, y) for x, y in leg.screen_path),
-                                  cycle=tuple((-x, y) for x, y in leg.cycle)) for leg in s.legs),
-                    s.initial, s.castling, s.null)
-            for s in piece_shapes}
-
-
-def _betza_dagaz(name: str, key: str, betza: str, turned: bool, en_passant: bool = False,
-                 initial: str = "@double", part: str = "") -> str:
-    notation, wrong = _translated(betza, turned, en_passant, initial, part)
-    if wrong:
-        raise IniError(f"piece {key} = {shown(betza)}{wrong}", section=name)
-    return notation
-
-
-@functools.lru_cache(maxsize=512)
-def _translated(betza: str, turned: bool, en_passant: bool, initial: str, part: str = "") -> tuple[str, str]:
-    """A piece's Betza as a Dagaz notation, or what is wrong with it (said after ``piece KEY = BETZA``).
-
-    Fairy-Stockfish gives a piece its initial moves (``i``) where it stands in its side's double-step
-    region, moved or not: the check ``initial`` (``@double``), or none where there is no such region
-    (``""``: they are left out). ``part``: all its moves (``""``), those but its en-passant captures
-    (``"plain"``), or only these (``"en-passant"``).
-
-    Kept: sections inheriting the same pieces ask for the same translations, and a file may hold many.
-    """
-    try:
-        piece = read_betza(betza, "fsf")
-    except TranslationError as error:
-        return "", f": {error.message}"
-    if piece.unread:
-        return "", f": Fairy-Stockfish does not read {', '.join(piece.unread)}"
-    if part == "quiet":
-        # Fairy-Stockfish's moves_bb: the moves that take nothing (an arrow's flight).
-        piece.shapes = [Shape(shape.legs[:-1] + (replace(shape.legs[-1], modes=frozenset({"m"})),), shape.initial,
-                              shape.castling, shape.null) for shape in piece.shapes if "m" in shape.legs[-1].modes]
-    elif en_passant:
-        capture_en_passant(piece)
-        if part:
-            piece.shapes = _en_passant_part(piece.shapes, part == "en-passant")
-            if not piece.shapes:
-                return "", ""
-    else:
-        # Not among the variant's en-passant types: its e (read as taking en passant) takes nothing more.
-        piece.shapes = [Shape(tuple(replace(leg, modes=leg.modes - {"e"}) if "e" in leg.modes and len(leg.modes) > 1
-                                    else leg for leg in shape.legs), shape.initial, shape.castling, shape.null)
-                        for shape in piece.shapes]
-    if not initial:
-        piece.shapes = [shape for shape in piece.shapes if not shape.initial]
-        if not piece.shapes:
-            return "[P]", ""  # only initial moves, never made: a piece that never moves
-    shapes = set(piece.shapes)
-    if not turned and shapes != _mirror(shapes):
-        return "", (" is not left-right symmetric, in a game with castling: Black's left and right are not "
-                    "supported there")
-    return to_dagaz(piece, initial), ""
-
-
-def _en_passant_part(shapes: list[Shape], taking: bool) -> list[Shape]:
-    """The shapes' en-passant captures alone (``taking``), their final legs taking only so, or the
-    shapes without them."""
-    out = []
-    for shape in shapes:
-        last = shape.legs[-1]
-        modes = frozenset({"e"}) & last.modes if taking else last.modes - {"e"}
-        if modes:
-            out.append(Shape(shape.legs[:-1] + (replace(last, modes=modes),), shape.initial, shape.castling,
-                             shape.null))
-    return out
 
 
 def _mobility(options: dict[str, str], pieces: dict[str, tuple[str, str]], name: str, files: int,
@@ -289,6 +215,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     promoted: dict[str, str] = {}  # letter -> name of its promoted form
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
+    if demoting and len((pawn_w | pawn_b) & set(pieces)) > 1 and (choices_w or choices_b):
+        raise IniError(f"options pawnTypes and capturesToHand: a piece promoted from any of the pawn types "
+                       f"{', '.join(sorted((pawn_w | pawn_b) & set(pieces)))} goes back to hand as the one it was, "
+                       f"which its FEN letter (Q~) does not say", section=name)
     if demoting:
         # In the options' order, not a set's: the same section writes the same board file every run.
         for c in dict.fromkeys(options.get("promotionPieceTypesWhite", promo_types)
@@ -329,7 +259,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # for pieces that are the same left and right, and keeps castling's directions (kingside is east
     # for both players) written once. Without castling, the half turn serves every piece.
     turned = not castles
-    royal, lone = royal_letters(options, pieces, fields[0].split("[")[0], name)
+    royal, lone = royal_letters(options, pieces, fields[0], name)
     # A royal piece held at the start is dropped as the others are (a placement phase).
     held_royal = set(fields[0].partition("[")[2].rstrip("]").lower()) & royal
     first = drop_first_letter(name, options, pieces)
@@ -379,6 +309,35 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         zones.append(zone("en-passant", ep_w, ep_b))
         ep = ",@en-passant"
 
+    def finish(letter: str, notation: str) -> str:
+        """What every move of the piece ``letter`` (its promoted forms' too) ends with: explosions,
+        turned pieces, walls."""
+        key, betza = pieces[letter]
+        if explodes and betza.strip():
+            own = blast.explosion(royal_names, spared, immune=True) if letter in immune else explosion
+            notation = blast.exploding(shift_groups(notation), own, letter in royal,
+                                       names[letter] if letter in mutual else "")
+        if flip != "none" and key != "immobile":
+            notation = f"({shift_groups(notation)}){enclosing.flips_after_move(flip)}"
+        if walls and betza.strip():
+            # No piece lands on a wall (an implicit landing takes whatever is not its own).
+            notation = f"({shift_groups(notation)})[!=Wall]"
+        if letter in petrify:
+            if explodes:
+                raise IniError("options petrifyOnCaptureTypes and blastOnCapture together are not supported: "
+                               "Fairy-Stockfish asks whether such a capture leaves its King attacked as if the "
+                               "square turned to stone were empty, which no board rule says", section=name)
+            # A royal piece, which would turn itself to stone, only moves to empty squares.
+            notation = (f"({shift_groups(notation)})[p]" if letter in royal
+                        else f"({shift_groups(notation)})([p];[e] |[d][*Wall])")
+        if walling in ("duck", "arrow", "static") and betza.strip():
+            notation = walled_move(walling, shift_groups(notation), lambda: betza_notation(
+                name, key, betza, turned, initial="", part="quiet"), walled is not None)
+        if walling == "past" and betza.strip():
+            # The square the piece leaves becomes a wall.
+            notation = f"[*Wall]({shift_groups(notation)})"
+        return notation
+
     lines = [f"# Imported from a variants.ini section [{name}].", f"name: {board_name(name)}", f"grid: a-{last} x {ranks}-1",
              "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)", "O = (1, -1)", "M = (-1, -1)",
              "T = (1, 1)", "R = (-1, 1)", "players: White Black",
@@ -422,22 +381,22 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             # Janggi's cannon neither jumps over a cannon nor takes one, of either side.
             base = f"(+)([p]\\1)*[P,!={names[letter]}]\\1([p]\\1)*[!={names[letter]}]"
         else:
-            base = _betza_dagaz(name, key, betza, turned, en_passant=letter in ep_types,
+            base = betza_notation(name, key, betza, turned, en_passant=letter in ep_types,
                                 initial="@double" if double else "")
         base += ini_rules.diagonal_moves(key, betza, names[letter]) if diagonal else ""
         # What promotes, and the en-passant captures, which movegen.cpp makes apart and never promotes.
         plain, taking, apart = base, "", False
         if EN_PASSANT in base:
-            if explodes:
-                raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
-                               f"blastOnCapture, is not supported", section=name)
             # No square to take on (enPassantRegion = -): nothing is taken en passant.
             victims = pieces if ep_w or ep_b else {}
-            base = en_passant_victims(base, victims, names, turned, double, triple, ep)
-            plain = _betza_dagaz(name, key, betza, turned, True, "@double" if double else "", "plain") or "[P]"
-            if en_passant_check(victims, names, turned, double, triple, ep):
-                taking = en_passant_victims(_betza_dagaz(name, key, betza, turned, True, "@double" if double else "",
-                                                         "en-passant"), victims, names, turned, double, triple, ep)
+            base = en_passant_victims(base, victims, names, turned, double, ep)
+            plain = betza_notation(name, key, betza, turned, True, "@double" if double else "", "plain") or "[P]"
+            if en_passant_check(victims, names, turned, double, ep):
+                taking = en_passant_victims(betza_notation(name, key, betza, turned, True, "@double" if double else "",
+                                                         "en-passant"), victims, names, turned, double, ep)
+            if explodes and taking:
+                # It explodes where the piece lands, as the pawn's does: made apart from the other captures.
+                base, taking = plain, f"({shift_groups(taking)}) {explosion}"
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
             base, plain, taking = (f"({shift_groups(b)})[@mobility-{letter}]" if b else "" for b in (base, plain, taking))
@@ -455,9 +414,12 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             choices = choices + [f"{names[letter]}Promoted"]
             own_w, own_b = own_w + [f"{names[letter]}Promoted"], own_b + [f"{names[letter]}Promoted"]
         suffix = ""
+        # Only Fairy-Stockfish's pawn promotes in place (movegen.cpp), by no step, double ones too; other
+        # pawn types promote by moving, as without the option.
+        in_place = key == "pawn" and is_true(options.get("sittuyinPromotion", "false"))
         if (promote_w or promote_b) and choices:
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
-            if limits and demoting:
+            if limits and demoting and not in_place:
                 raise IniError("option promotionLimit with capturesToHand is not supported", section=name)
             capped = {names[c]: count for c, count in limits.items()}
             offer = promotion_offer(name, f"promotion-{letter}", choices, limited, capped)
@@ -469,8 +431,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                          f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped)})")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
             notation, apart = f"({shift_groups(plain)}){suffix}", bool(taking)
-            if is_true(options.get("sittuyinPromotion", "false")):
+            if in_place:
                 notation, apart = ini_rules.promotion_in_place(name, base, letter, choices, options, pieces, names), False
+                suffix = ""
         elif (promote_w or promote_b) and mandatory:
             # Nothing to promote to, and promotion compulsory: the pawn never enters the zone.
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
@@ -496,7 +459,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 # Fairy-Stockfish promotes a piece that moves into, within or out of the zone.
                 stay = f"[!@promotion]({shifted})[!@promotion]" if piece_mandatory else f"({shifted})"
                 notation = f"{stay};({shifted})[@promotion]{to};[@promotion]({shifted})[!@promotion]{to}"
-        if apart:
+        if apart or explodes and taking:
             notation += f";{taking}"  # alternatives number their groups alike: it needs no shift
         if key == "pawn":
             if double:
@@ -505,7 +468,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 notation += f";([@triple](N[p]){{3}}){suffix}" if triple_promotes else ";[@triple](N[p]){3}"
             # En passant, a step diagonally forward onto a square a pawn's double or triple step, or
             # another piece's initial move, has just passed: movegen.cpp's pawn takes whatever made it.
-            check = en_passant_check(pieces, names, turned, double, triple, ep) if ep_w or ep_b else ""
+            check = en_passant_check(pieces, names, turned, double, ep) if ep_w or ep_b else ""
             if check:
                 # An exploding en passant explodes where the pawn lands.
                 notation += f";OM{check}" + (f" {explosion}" if explodes else "")
@@ -519,28 +482,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                          if is_true(options.get("chess960", "false")) else
                          castling_moves(name, options, castling_layout(name, options, fields, files), files, names,
                                         royal=letter in royal))
-        if explodes and betza.strip():
-            own = blast.explosion(royal_names, spared, immune=True) if letter in immune else explosion
-            notation = blast.exploding(shift_groups(notation), own, letter in royal,
-                                       names[letter] if letter in mutual else "")
-        if flip != "none" and key != "immobile":
-            notation = f"({shift_groups(notation)}){enclosing.flips_after_move(flip)}"
-        if walls and betza.strip():
-            # No piece lands on a wall (an implicit landing takes whatever is not its own).
-            notation = f"({shift_groups(notation)})[!=Wall]"
-        if letter in petrify:
-            if explodes:
-                raise IniError("options petrifyOnCaptureTypes and blastOnCapture together are not supported",
-                               section=name)
-            # A royal piece, which would turn itself to stone, only moves to empty squares.
-            notation = (f"({shift_groups(notation)})[p]" if letter in royal
-                        else f"({shift_groups(notation)})([p];[e] |[d][*Wall])")
-        if walling in ("duck", "arrow", "static") and betza.strip():
-            notation = walled_move(walling, shift_groups(notation), lambda: _betza_dagaz(
-                name, key, betza, turned, initial="", part="quiet"), walled is not None)
-        if walling == "past" and betza.strip():
-            # The square the piece leaves becomes a wall.
-            notation = f"[*Wall]({shift_groups(notation)})"
+        notation = finish(letter, notation)
         lines.append(f"piece {names[letter]} {letter.upper()}{flags}: {notation}")
         notations[letter] = base
     # Fairy-Stockfish's SAN writes its pawn without a letter (e4, exd5), as chess's does.
@@ -552,7 +494,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         zones.append(zone("triple", triple_w, triple_b))
     for letter, promoted_name in promoted.items():
         if any(re.search(rf"[+/?]{promoted_name}\b", line) for line in lines):
-            lines.append(f"piece {promoted_name} {letter.upper()}~: {notations[letter]}")
+            lines.append(f"piece {promoted_name} {letter.upper()}~: {finish(letter, notations[letter])}")
     for letter, target in piece_promotions.items():
         # Fairy-Stockfish's promoted piece is a piece of the type it moves as: royal where that one is
         # (Chak's promoted King, a pseudo-royal Divine Lord, may not step into attack).
@@ -568,7 +510,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             else:
                 raise IniError("option pieceDemotion outside a promotion region of the whole board is not supported",
                                section=name)
-        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {moves}")
+        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {finish(target, moves)}")
     if walls:
         lines.append("piece Wall * neutral: [P]")
     lines += duck_lines() if walling == "duck" else []

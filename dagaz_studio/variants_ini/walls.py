@@ -44,10 +44,11 @@ def walled_move(walling: str, notation: str, quiet: Callable[[], str], region: b
     if walling == "duck":
         return duck_move(notation)
     wall = ("[p,@walling]" if region else "[p]") + "[*Wall]"
+    # The piece is put down (|) onto no friend, as the implicit landing it replaces would be.
     if walling == "static":
-        return f"({notation}) | {ANYWHERE}{wall}"
+        return f"({notation})[F] | {ANYWHERE}{wall}"
     # The flight's groups come after the move's (alternatives sharing their numbers) and its own group's.
-    return f"({notation}) | ({shift_groups(quiet(), parse_notation(notation).group_count + 2)}){wall}"
+    return f"({notation})[F] | ({shift_groups(quiet(), parse_notation(notation).group_count + 2)}){wall}"
 
 
 def walling_region(options: dict[str, str], walling: str, section: str, files: int,

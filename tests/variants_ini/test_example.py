@@ -70,3 +70,11 @@ def test_the_readme_reports_the_measured_count() -> None:
                         r"(\d+) are refused", readme, re.S)
     assert figures is not None
     assert tuple(map(int, figures.groups())) == (total, len(imported), len(refused))
+
+
+def test_an_option_no_board_file_can_say_is_refused_saying_why() -> None:
+    _, _, _, refused = imported_and_refused()
+    reasons = {error.section: error.message for error in refused}
+    assert "as if the square turned to stone were empty" in reasons["nuclear"]
+    assert "oppositeCastling" in reasons["opposite-castling"] and "castling rights" in reasons["opposite-castling"]
+    assert "wallOrMove" in reasons["atlantis"] and "instead of moving" in reasons["atlantis"]

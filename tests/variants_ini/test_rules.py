@@ -97,10 +97,20 @@ def test_pseudo_royal_pieces_that_promotion_multiplies_are_royal_only_alone(fen:
     assert expected is not None and uci_after(rules, fen, []) == set(expected)
 
 
-def test_pseudo_royal_pieces_beside_a_king_that_is_always_royal_are_refused() -> None:
-    # Maharajah 2: a King, and Maharajahs royal only while one of them is left.
-    done, refused = import_file(EXAMPLE.read_text(encoding="utf-8"), ["maharajah2"])
-    assert not done and "beside a King" in str(refused[0])
+@pytest.mark.parametrize("fen", [
+    # Maharajah 2: White's King, always royal, and Black's Maharajahs, royal only while one is left.
+    # Two: the one on d8 may stay attacked, or step into attack.
+    "3mm3/8/8/8/8/8/8/3RK3 b - - 0 1",
+    # One: royal.
+    "3m4/8/8/8/8/8/8/3RK3 b - - 0 1",
+])
+def test_pseudo_royal_pieces_of_a_side_without_a_king_are_royal_only_alone(fen: str) -> None:
+    ini = EXAMPLE.read_text(encoding="utf-8")
+    rules = imported(ini, "maharajah2")
+    assert rules.board.rules.lone_royal
+    [expected] = ask(ini, [("maharajah2", fen, [])])
+    assert expected is not None and ("d8d7" in expected) is ("mm" in fen)
+    assert uci_after(rules, fen, []) == set(expected)
 
 
 def test_a_reversi_drop_encloses_across_walls_where_fairy_stockfish_lets_it() -> None:
@@ -112,3 +122,17 @@ def test_a_reversi_drop_encloses_across_walls_where_fairy_stockfish_lets_it() ->
     [expected] = ask(ini, [("annexation", fen, [])])
     assert expected is not None and "P@d9" in expected
     assert uci_after(rules, fen, []) == set(expected)
+
+
+@pytest.mark.parametrize("fen, played", [
+    # The custom pawn's en passant on d6 blows up c7 and e7 too: the Queen then reaches d2.
+    ("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", ["e5d6"]),
+    # Beside its own King on c5 it may not take so.
+    ("4k3/8/8/2KpP3/8/8/8/8 w - d6 0 3", []),
+])
+def test_a_custom_pawns_en_passant_explodes_where_it_lands(fen: str, played: list[str]) -> None:
+    ini = EXAMPLE.read_text(encoding="utf-8")
+    rules = imported(ini, "allexplodeatomic")
+    [expected] = ask(ini, [("allexplodeatomic", fen, played)])
+    assert expected is not None and ("d8d2" in expected) is bool(played)
+    assert uci_after(rules, fen, played) == set(expected)

@@ -81,3 +81,12 @@ def test_an_exported_held_flag_is_fairy_stockfishs_flag_move(fsf_counts: Counter
     board = load_board("jesonmor")
     assert "flagMove = true" in export_fsf(board).splitlines()
     assert perft(Rules(board), Position.from_fen(board, JESONMOR), 3) == fsf_counts["jesonmor-exported"]
+
+
+def test_a_flag_on_no_square_of_the_board_is_never_reached() -> None:
+    # Fairy-Stockfish's region *99 holds no square of an 8-rank board, and Black's is none: chess.
+    [imported], refused = import_file("[nowhere:chess]\nflagPiece = k\nflagRegionWhite = *99\n")
+    assert not refused, refused
+    assert "end reach" not in imported.text
+    board = parse_board(imported.text, "imported.board")
+    assert perft(Rules(board), Position.initial(board), 2) == 400

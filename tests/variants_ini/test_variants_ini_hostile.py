@@ -258,3 +258,11 @@ def test_a_section_whose_board_name_is_another_sections_is_refused_saying_so() -
     assert [variant.name for variant in done] == ["oke"]
     assert [(error.section, error.message) for error in refused] == [
         ("oké", "its board would be named oke, as the section [oke]'s is")]
+
+
+def test_pieces_promoted_from_several_pawn_types_back_to_hand_are_refused_naming_the_options() -> None:
+    # Fairy-Stockfish's FEN writes each promoted Queen as Q~, whichever pawn it was: no board could tell.
+    text = ("[twopawns:crazyhouse]\ncustomPiece2 = c:fmWfceFifmnD\npawnTypes = pc\n"
+            "startFen = rnbqkbnr/pcpcpcpc/8/8/8/8/PCPCPCPC/RNBQKBNR[] w KQkq - 0 1\n")
+    done, refused = import_file(text)
+    assert not done and "pawnTypes and capturesToHand" in refused[0].message and "Q~" in refused[0].message

@@ -1,0 +1,48 @@
+"""Walls a move places (wallingRule) with pieces that also take, against Fairy-Stockfish."""
+
+from __future__ import annotations
+
+import pytest
+
+from dagaz_studio.variants_ini import import_file
+
+pytest.importorskip("pyffish")
+from tests.helpers.variants_oracle import compare, fsf_positions  # noqa: E402
+
+TAKING = """[arrowtaker:amazons]
+customPiece1 = a:KN
+startFen = 3a2a3/10/a8a/10/10/10/10/A8A/10/3A2A3 w - - 0 1
+[statictaker:chess]
+wallingRule = static
+castling = false
+customPiece1 = a:KN
+startFen = 4k3/8/8/8/8/8/4A3/6AK w - - 0 1
+"""
+
+
+@pytest.mark.parametrize("name, fen", [
+    ("arrowtaker", "6a3/3*a5/a8a/10/10/10/5*4/A8A/4A5/6A3 w - - 2 2"),
+    ("statictaker", "4k3/8/8/8/8/8/4A3/6AK w - - 0 1"),
+])
+def test_a_piece_that_walls_after_its_move_never_lands_on_a_friend(name: str, fen: str) -> None:
+    # The Knight's leap e2-g1 would land on White's own piece.
+    done, refused = import_file(TAKING, [name])
+    assert not refused, refused
+    positions = fsf_positions(TAKING, name, [fen])
+    assert not any(move.startswith("e2g1") for move in positions[0][1])
+    assert compare(done[0].text, [positions]) is None
+
+
+PROMOTED = """[housewalls:crazyhouse]
+startFen = rnbqkbnr/pppppppp/8/2*2*2/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1
+"""
+
+
+def test_a_promoted_piece_never_lands_on_a_wall_either() -> None:
+    # Black's promoted Queen on d3 (q~, which goes back to hand as a pawn) may not go to f5, a wall.
+    [variant], refused = import_file(PROMOTED)
+    assert not refused, refused
+    fen = "1n1qkb1r/r2p1p1p/p1p1p1NP/p1*2*p1/PpPP2K1/RNNq~2P1/4Q1B1/2n~5[Brb] b k - 0 25"
+    positions = fsf_positions(PROMOTED, "housewalls", [fen])
+    assert "d3e4" in positions[0][1] and "d3f5" not in positions[0][1]
+    assert compare(variant.text, [positions]) is None
