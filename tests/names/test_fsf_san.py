@@ -129,13 +129,6 @@ def sans_written_otherwise(variant: str, plies: int, seed: int, whole: bool = Tr
 #: The built-in variants whose SAN the boards write otherwise than Fairy-Stockfish, and why. Every
 #: other one's SAN is Fairy-Stockfish's, check and mate marks included.
 WRITTEN_OTHERWISE = {
-    # Letters: a piece the board letters otherwise than Fairy-Stockfish's SAN does.
-    "berolina": "its Berolina pawn is a piece of its own there, written with a letter and origin (Pab3, "
-                "not ab3)",
-    "janggi": "it letters the Horse H and the Elephant E (Ha3), the board N and B",
-    "janggicasual": "as janggi", "janggimodern": "as janggi", "janggitraditional": "as janggi",
-    "manchu": "it letters the Elephant E (Ea3), the board B", "supply": "as manchu",
-    "shatranj": "it letters the Alfil B (Ba3), the board A",
     # A promotion into a piece lettered +B: its SAN (Bxg7=+B) does not read back, so it is written in
     # coordinates (b2xg7=Horse), where Fairy-Stockfish writes the promoted type's own letter (Bxg7=H).
     "euroshogi": "promotion", "gorogoro": "promotion", "judkins": "promotion", "kyotoshogi": "promotion",
@@ -162,6 +155,25 @@ def test_san_and_its_check_marks_are_written_as_fairy_stockfish_writes_them(vari
 def test_san_and_its_check_marks_are_written_as_fairy_stockfish_writes_them_in_longer_games(variant: str) -> None:
     whole = variant in WRITTEN_ALIKE
     assert sans_written_otherwise(variant, plies=CROWDED.get(variant, 40), seed=4, whole=whole)[:3] == []
+
+
+@pytest.mark.parametrize(("variant", "fen", "uci", "spellings"), [
+    ("janggi", "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", "b1a3", ["Na3"]),
+    ("janggi", "3k5/9/9/9/9/9/9/9/4K4/2B6 w - - 0 1", "c1e4", ["Be4"]),
+    ("supply", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1", "c1a3", ["Ba3"]),
+    ("shatranj", "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1", "c1a3", ["Aa3"]),
+    ("shatranj", "rnbkqbnr/pp1ppppp/2p5/8/8/5P2/PPPPP1PP/RNBKQBNR w - - 0 2", "e1f2", ["Ff2"]),
+])
+def test_a_piece_sans_letter_is_fairy_stockfishs_and_its_letter_in_positions_or_initial_still_reads(
+        variant: str, fen: str, uci: str, spellings: list[str]) -> None:
+    # Janggi's Horse is H in SAN and N in positions; the shatranj Alfil B, once written A by its name.
+    board = load_board(board_for(variant) or variant)
+    rules = Rules(board)
+    position = Position.from_fen(board, fen)
+    move = MoveNames(rules, position, style="uci").read(uci)
+    names = MoveNames(rules, position, style="san")
+    assert names.name(move) == sf.get_san(variant, fen, uci, False, sf.NOTATION_SAN)
+    assert [names.read(spelling) for spelling in spellings] == [move] * len(spellings)
 
 
 @pytest.mark.parametrize(("variant", "fen", "uci"), [
