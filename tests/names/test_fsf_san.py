@@ -51,10 +51,11 @@ def unread_sans(variant: str, plies: int, seed: int) -> list[str]:
     return unread
 
 
-#: Variants whose SAN names a promoted piece by the type it moves as (micro shogi's +L is written S,
-#: Judkins' promotion Ba5=H): the boards letter it +L, a letter no other type may share.
-PROMOTED_AS_ANOTHER_TYPE = {"judkins", "kyotoshogi", "micro"}
-READ = sorted(set(sf.variants()) - PROMOTED_AS_ANOTHER_TYPE)
+#: Variants whose SAN is not always one move: micro shogi's writes a drop of its promoted Bishop and of
+#: its promoted Rook alike (G@a1, both moving as the Gold), Kyoto shogi's of a Lance and of a Knight
+#: entering as their promoted sides.
+AMBIGUOUS_SAN = {"kyotoshogi", "micro"}
+READ = sorted(set(sf.variants()) - AMBIGUOUS_SAN)
 
 
 #: Variants of thousands of moves a position (a piece's move and a wall's square), read in one.
@@ -66,9 +67,10 @@ def test_every_san_fairy_stockfish_writes_reads_as_its_move(variant: str) -> Non
     assert unread_sans(variant, plies=CROWDED.get(variant, 4), seed=1)[:3] == []
 
 
-@pytest.mark.parametrize("variant", sorted(PROMOTED_AS_ANOTHER_TYPE))
+@pytest.mark.parametrize("variant", ["judkins", "kyotoshogi", "micro"])
 def test_a_promoted_piece_is_read_by_every_uci_name_fairy_stockfish_writes(variant: str) -> None:
-    # Their SAN aside, every UCI name reads as its move, Kyoto shogi's turning back (d1e2-) too.
+    # Every UCI name reads as its move, Kyoto shogi's turning back (d1e2-) and dropping a piece as its
+    # promoted side (+S@b5) too.
     board = load_board(variant)
     rules = Rules(board)
     fen = sf.start_fen(variant)
@@ -129,17 +131,15 @@ def sans_written_otherwise(variant: str, plies: int, seed: int, whole: bool = Tr
 #: The built-in variants whose SAN the boards write otherwise than Fairy-Stockfish, and why. Every
 #: other one's SAN is Fairy-Stockfish's, check and mate marks included.
 WRITTEN_OTHERWISE = {
-    # A promotion into a piece lettered +B: its SAN (Bxg7=+B) does not read back, so it is written in
-    # coordinates (b2xg7=Horse), where Fairy-Stockfish writes the promoted type's own letter (Bxg7=H).
-    "euroshogi": "promotion", "gorogoro": "promotion", "judkins": "promotion", "kyotoshogi": "promotion",
-    "micro": "promotion", "mini": "promotion", "minishogi": "promotion", "okisakishogi": "promotion",
-    "shogi": "promotion", "shoshogi": "promotion", "torishogi": "promotion", "yarishogi": "promotion",
+    # Drops: its SAN writes a drop of the promoted Bishop and of the promoted Rook alike (G@a1, both
+    # moving as the Gold), which the board tells apart in coordinates (B@a1=BishopPromoted).
+    "micro": "drops of two promoted pieces of one letter", "kyotoshogi": "as micro (+L@a1 and +N@a1)",
     # Check marks: Fairy-Stockfish's SAN writes none for a royal piece it keeps as an extinction piece,
-    # though its gives_check says the player is in check, as the marks written here do; Sho shogi's
-    # King too, a variant listed above for its promotions.
+    # though its gives_check says the player is in check, as the marks written here do.
     "atomic": "its King is an extinction piece: no mark (python-chess writes Qf2+, as the board does)",
     "coregal": "its royal Queen is an extinction piece: no mark for a check on her (Nf3, not Nf3+)",
     "petrified": "its King is an extinction piece: no mark", "spartan": "its Kings are extinction pieces: no mark",
+    "shoshogi": "its King is an extinction piece: no mark",
 }
 WRITTEN_ALIKE = sorted(set(sf.variants()) - set(WRITTEN_OTHERWISE))
 
