@@ -203,3 +203,31 @@ def test_an_exploding_en_passant_is_written_as_a_capture_as_fairy_stockfish_writ
     position = Position.from_fen(board, fen)
     move = MoveNames(rules, position, style="uci").read("f5g6")
     assert MoveNames(rules, position, style="san").name(move) == sf.get_san(variant, fen, "f5g6") == "fxg6"
+
+
+#: Fairy-Stockfish's shogi variants, whose moves it writes by default in Western shogi notation: the
+#: squares in two digits (P-76, Bx33+, +N-43, Kyoto's turning back +L-54- and entering promoted +N*54).
+SHOGI_NOTATION = ["checkshogi", "dobutsu", "euroshogi", "gorogoro", "judkins", "kyotoshogi", "micro", "minishogi",
+                  "shogi", "shoshogi", "torishogi", "yarishogi"]
+
+
+@pytest.mark.parametrize("variant", SHOGI_NOTATION)
+def test_every_name_fairy_stockfish_writes_in_shogi_notation_reads_as_its_move(variant: str) -> None:
+    unread = []
+    for fen, position, legal, exact in fsf_game(variant, plies=12, seed=7):
+        names = MoveNames(exact.rules, position)
+        unread += [f"{sf.get_san(variant, fen, uci)} ({uci}) in {fen}" for uci in legal
+                   if names.candidates(sf.get_san(variant, fen, uci)) != exact.candidates(uci)]
+    assert unread[:3] == []
+
+
+def test_a_gold_and_a_tokin_are_told_apart_in_shogi_notation_though_san_letters_both_g() -> None:
+    fen = "4k4/9/9/9/9/9/3G+P4/9/4K4[-] w 0 1"
+    board = load_board("shogi")
+    rules = Rules(board)
+    position = Position.from_fen(board, fen)
+    exact = MoveNames(rules, position, style="uci")
+    names = MoveNames(rules, position, style="san")
+    for uci in ("d3d4", "e3d4"):
+        assert names.read(sf.get_san("shogi", fen, uci)) == exact.read(uci)
+        assert names.name(exact.read(uci)) == sf.get_san("shogi", fen, uci, False, sf.NOTATION_SAN)
