@@ -109,7 +109,22 @@ def write(context: Context) -> list[str]:
         if move.gate is not None:
             text += "/" + _gate_letter(context, move)
         names.append(text + "".join(f",{squares[square]}" for square in move.created if square != move.target))
-    return names
+    return _promoted_drops_told_apart(context, names)
+
+
+def _promoted_drops_told_apart(context: Context, names: list[str]) -> list[str]:
+    """``names`` with the drops of pieces entering as promoted sides of one SAN letter (micro shogi's
+    promoted Bishop and Rook, both moving as the Gold: G@a1) written by those sides' letters in
+    positions (+B@a1, +R@a1), which Fairy-Stockfish leaves alike."""
+    board = context.board
+    landing: dict[str, set[str]] = defaultdict(set)
+    for move, name in zip(context.moves, names):
+        if move.dropped:
+            landing[name].add(move.promotion or move.piece)
+    return [f"{board.pieces[move.promotion].letter.upper()}@{board.squares[move.target]}"
+            if move.dropped and move.promotion is not None and move.promotion in board.pieces
+            and len(landing[name]) > 1 else name
+            for move, name in zip(context.moves, names)]
 
 
 def check_mark(context: Context, move: Move) -> str:

@@ -132,7 +132,7 @@ def sans_written_otherwise(variant: str, plies: int, seed: int, whole: bool = Tr
 #: other one's SAN is Fairy-Stockfish's, check and mate marks included.
 WRITTEN_OTHERWISE = {
     # Drops: its SAN writes a drop of the promoted Bishop and of the promoted Rook alike (G@a1, both
-    # moving as the Gold), which the board tells apart in coordinates (B@a1=BishopPromoted).
+    # moving as the Gold), which the board tells apart by their letters in positions (+B@a1, +R@a1).
     "micro": "drops of two promoted pieces of one letter", "kyotoshogi": "as micro (+L@a1 and +N@a1)",
     # Check marks: Fairy-Stockfish's SAN writes none for a royal piece it keeps as an extinction piece,
     # though its gives_check says the player is in check, as the marks written here do.

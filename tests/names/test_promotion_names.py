@@ -101,3 +101,17 @@ def test_the_command_line_lists_each_move_by_a_san_that_plays_it(board: str, fen
         if move["promotion"]:
             assert main(["play", board, "--fen", fen, name]) == 0, name
     capsys.readouterr()
+
+
+def test_drops_of_promoted_sides_that_san_letters_alike_are_written_by_their_letters_in_positions() -> None:
+    # Micro shogi: Fairy-Stockfish writes the promoted Bishop's and the promoted Rook's entry G@a1 both.
+    fen = "1+R1+l/p2l/p1k1/4/2K1[Brb] b - - 0 12"
+    sf = pytest.importorskip("pyffish")
+    assert sf.get_san("micro", fen, "+B@a1", False, sf.NOTATION_SAN) == sf.get_san(
+        "micro", fen, "+R@a1", False, sf.NOTATION_SAN) == "G@a1"
+    board = load_board("micro")
+    rules = Rules(board)
+    position = Position.from_fen(board, fen)
+    names, uci = MoveNames(rules, position, style="san"), MoveNames(rules, position, style="uci")
+    for name in ("+B@a1", "+R@a1", "B@a1", "R@a1"):
+        assert names.name(uci.read(name)).rstrip("+#") == name and names.read(name) == uci.read(name)
