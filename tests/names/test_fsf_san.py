@@ -163,6 +163,7 @@ def test_san_and_its_check_marks_are_written_as_fairy_stockfish_writes_them_in_l
     ("supply", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1", "c1a3", ["Ba3"]),
     ("shatranj", "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1", "c1a3", ["Aa3"]),
     ("shatranj", "rnbkqbnr/pp1ppppp/2p5/8/8/5P2/PPPPP1PP/RNBKQBNR w - - 0 2", "e1f2", ["Ff2"]),
+    ("shatranj", "k7/5P2/8/8/8/8/p7/7K w - - 0 1", "f7f8q", ["f8=F", "f8F"]),
 ])
 def test_a_piece_sans_letter_is_fairy_stockfishs_and_its_letter_in_positions_or_initial_still_reads(
         variant: str, fen: str, uci: str, spellings: list[str]) -> None:
