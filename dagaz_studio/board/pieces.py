@@ -359,8 +359,17 @@ class PieceReader:
             else:
                 letters[piece] = "" if letter == "-" else letter
                 lines[piece] = line
-                # Names tell pieces apart by their letters, so two pieces may not share one.
+                # Names tell pieces apart by their letters, so two pieces may not share one; but a
+                # promoted piece (+P, Q~ in positions) may be written as the piece it moves as, as
+                # Fairy-Stockfish writes shogi's Tokin G, and SAN tells the two apart by their squares.
                 for other in self.lettered:
-                    if other != piece and letter != "-" and letter == letters.get(other, self.lettered[other].letter.upper()):
+                    if other != piece and letter != "-" and letter == letters.get(other, self.lettered[other].letter.upper()) \
+                            and not any(_promoted(self.lettered.get(name)) for name in (piece, other)):
                         self.reporter.report_token(statement, letter_token, f"name letter '{echoed(letter)}' is already {echoed(other)}'s")
         return letters
+
+
+def _promoted(piece: PieceType | None) -> bool:
+    """Whether a piece type is lettered as a promoted piece in positions: shogi's ``+P``, crazyhouse's
+    ``Q~``."""
+    return piece is not None and (piece.letter.startswith("+") or piece.letter.endswith("~"))

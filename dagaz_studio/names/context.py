@@ -80,7 +80,16 @@ class Context:
         if written is None:
             return True
         letters = self.promotion_letters(move)
-        return letters is not None and written.upper() in letters
+        if letters is None:
+            return False
+        written = written.upper()
+        if written in letters:
+            return True
+        # A letter no piece goes by may be the initial of the piece's name (shatranj's b8=F, the Ferz
+        # lettered Q), as a moving piece's letter may.
+        board = self.board
+        taken = {kind.letter.upper() for kind in board.pieces.values()} | {board.name_letter(name) for name in board.pieces}
+        return written not in taken and (move.promotion or "")[:1].upper() == written
 
     def promotion_letter(self, move: Move) -> str:
         """The letter that names the piece a move promotes to (its name letter, or its FEN letter)."""

@@ -24,7 +24,9 @@ _FORM = re.compile(
 def write(context: Context) -> list[str]:
     """The coordinate name of every move of ``context``."""
     board = context.board
-    return [describe_move(board, move) for move in context.moves]
+    # A piece dropped as its promoted side (Kyoto shogi's) names that side, as a promotion does.
+    return [describe_move(board, move) + (f"={move.promotion}" if move.dropped and move.promotion else "")
+            for move in context.moves]
 
 
 def read(context: Context, text: str) -> list[int] | None:

@@ -4,8 +4,11 @@ Fairy-Stockfish writes them for such boards: ``P-76``, ``Bx33+``, ``B-33=``, ``G
 A square is its file then its rank, one digit each: files are numbered from 1 on the right as the
 board is drawn, ranks from 1 at the top. A name is the piece's letter (``+`` before it for a promoted
 piece), the origin when two pieces could make the move, ``-`` (a move), ``x`` (a capture) or ``*`` (a
-drop), the square, then ``+`` (promotes) or ``=`` (declines). Only boards of at most 9 files and ranks
-have such names. Nothing here writes names: it reads them, in any board's style.
+drop), the square, then ``+`` (promotes), ``=`` (declines) or ``-`` (a promoted piece turning back, as
+Fairy-Stockfish writes Kyoto shogi's ``+L-54-``). A piece is its letter in positions (``+P`` for a
+Tokin, however names letter it), or else its name letter; a piece dropped as its promoted side is that
+side's (``+N*54``). Only boards of at most 9 files and ranks have such names. Nothing here writes names:
+it reads them, in any board's style.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import re
 from dagaz_studio.names.context import Context
 
 _FORM = re.compile(r"(?P<piece>\+?[A-Za-z])(?P<origin>[1-9][1-9])?(?P<how>[-x*])(?P<target>[1-9][1-9])"
-                   r"(?P<promotion>[+=])?", re.ASCII)
+                   r"(?P<promotion>[-+=])?", re.ASCII)
 
 
 def _square(context: Context, digits: str) -> int | None:
@@ -42,16 +45,25 @@ def read(context: Context, text: str) -> list[int] | None:
     if target is None or (form.group("origin") and origin is None):
         return None
     letter = form.group("piece").upper()
-    kinds = {i for i, kind in enumerate(context.rules.kinds[:len(board.pieces)])
-             if letter in (kind.letter.upper(), board.name_letter(kind.name))}
+    kinds = list(enumerate(context.rules.kinds[:len(board.pieces)]))
+    # Western shogi notation letters a Tokin +P, where a board may name it as the Gold it moves as.
+    letters = ({i for i, kind in kinds if kind.letter.upper() == letter}
+               or {i for i, kind in kinds if board.name_letter(kind.name) == letter})
     drop, promotion = form.group("how") == "*", form.group("promotion")
+    index = context.rules.kind_index
     found = []
     for i, move in enumerate(context.moves):
-        if move.target != target or move.dropped != drop or context.kind(move) not in kinds:
+        if move.target != target or move.dropped != drop:
+            continue
+        # A piece dropped as its promoted side is named by that side (+N*54).
+        landing = index.get(move.promotion, -1) if drop and move.promotion else context.kind(move)
+        if landing not in letters:
             continue
         if origin is not None and move.origin != origin:
             continue
-        if (promotion == "+" and move.promotion is None) or (promotion == "=" and move.promotion is not None):
+        if drop and promotion:
+            continue
+        if promotion in ("+", "-") and move.promotion is None or promotion == "=" and move.promotion is not None:
             continue
         found.append(i)
     return found

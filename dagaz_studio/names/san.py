@@ -31,14 +31,17 @@ from dagaz_studio.names.context import Context
 # Fairy-Stockfish's suffixes: '/H' for a piece gating in behind (O-O/He1 names its square too), and
 # ',a2' for the wall a move leaves (the Amazons' arrow, the Duck).
 _CASTLING = re.compile(r"(?P<side>[O0o](?:-[O0o]){1,2})(?:/(?P<gate>[A-Za-z])(?P<square>[a-z]\d+)?)?", re.ASCII)
+# A piece lettered '+B' in positions (a promoted shogi piece) and without a name letter of its own is
+# written so in SAN too (+Bxc3), and a promotion into it after '=' (Bxc3=+B): a '+' after the square
+# alone is a check mark.
 _FORM = re.compile(
-    r"(?P<piece>[A-Z])?(?P<column>[a-z])??(?P<row>\d+)??[-x:]?(?P<target>[a-z]\d+)"
-    r"(?:=?(?P<promotion>[A-Za-z]))?(?:/(?P<gate>[A-Za-z]))?(?:,(?P<made>[a-z]\d+))?",
+    r"(?P<piece>\+?[A-Z])?(?P<column>[a-z])??(?P<row>\d+)??[-x:]?(?P<target>[a-z]\d+)"
+    r"(?:=?(?P<promotion>(?<==)\+[A-Za-z]|[A-Za-z]))?(?:/(?P<gate>[A-Za-z]))?(?:,(?P<made>[a-z]\d+))?",
     re.ASCII,  # rows in digits 0-9 only: \d would also match '٣'
 )
 # A drop, as crazyhouse's SAN writes it: the piece's letter (either case; none for a piece written
 # without one, a Pawn, as python-chess writes it: @e3), '@' or '*', the square.
-_DROP = re.compile(r"(?P<piece>[A-Za-z][~+]?)?[@*](?P<target>[a-z]\d+)", re.ASCII)
+_DROP = re.compile(r"(?P<piece>\+?[A-Za-z][~+]?)?[@*](?P<target>[a-z]\d+)", re.ASCII)
 _ANNOTATIONS = re.compile(r"(?:\s*e\.?p\.?)?[+#!?]*$")
 
 
@@ -78,7 +81,10 @@ def write(context: Context) -> list[str]:
             rivals[told_apart(move)].add(move.origin)
     for move in context.moves:
         if move.dropped:
-            names.append(describe_move(board, move))  # P@e5, as crazyhouse's SAN writes a drop
+            # P@e5, as crazyhouse's SAN writes a drop; a piece dropped as its promoted side (Kyoto
+            # shogi's) by the letter of the piece that lands, as Fairy-Stockfish writes it (B@a1).
+            names.append(describe_move(board, move) if move.promotion is None
+                         else f"{context.promotion_letter(move)}@{squares[move.target]}")
             continue
         castle = castling_side(context, move)
         if castle is not None:
@@ -103,7 +109,22 @@ def write(context: Context) -> list[str]:
         if move.gate is not None:
             text += "/" + _gate_letter(context, move)
         names.append(text + "".join(f",{squares[square]}" for square in move.created if square != move.target))
-    return names
+    return _promoted_drops_told_apart(context, names)
+
+
+def _promoted_drops_told_apart(context: Context, names: list[str]) -> list[str]:
+    """``names`` with the drops of pieces entering as promoted sides of one SAN letter (micro shogi's
+    promoted Bishop and Rook, both moving as the Gold: G@a1) written by those sides' letters in
+    positions (+B@a1, +R@a1), which Fairy-Stockfish leaves alike."""
+    board = context.board
+    landing: dict[str, set[str]] = defaultdict(set)
+    for move, name in zip(context.moves, names):
+        if move.dropped:
+            landing[name].add(move.promotion or move.piece)
+    return [f"{board.pieces[move.promotion].letter.upper()}@{board.squares[move.target]}"
+            if move.dropped and move.promotion is not None and move.promotion in board.pieces
+            and len(landing[name]) > 1 else name
+            for move, name in zip(context.moves, names)]
 
 
 def check_mark(context: Context, move: Move) -> str:
@@ -221,7 +242,8 @@ def _plainest(context: Context, found: list[int], gate: bool = False, promotion:
 
 def _read_drop(context: Context, letter: str | None, target: str) -> list[int] | None:
     """The drops of the piece ``letter`` names (its SAN letter or its letter in positions; ``None``:
-    the pieces SAN writes without a letter) on ``target``."""
+    the pieces SAN writes without a letter) on ``target``: the piece that lands, which a drop as its
+    promoted side (Kyoto shogi's ``+S@b5``) makes another than the one taken from the hand."""
     board = context.board
     if not board.has_square(target):
         return None
@@ -230,8 +252,9 @@ def _read_drop(context: Context, letter: str | None, target: str) -> list[int] |
     if letter is not None:
         kinds |= {i for i, piece in enumerate(context.rules.kinds[:len(board.pieces)])
                   if piece.letter.upper() == letter.upper()}
-    return [i for i, move in enumerate(context.moves)
-            if move.dropped and move.target == square and context.kind(move) in kinds]
+    index = context.rules.kind_index
+    return [i for i, move in enumerate(context.moves) if move.dropped and move.target == square
+            and (context.kind(move) if move.promotion is None else index.get(move.promotion, -1)) in kinds]
 
 
 def _kinds(context: Context, letter: str | None) -> set[int]:

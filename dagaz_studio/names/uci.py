@@ -10,6 +10,7 @@ alone (``e1g1``), or, where that is a single step or none (Chess960), its square
 the royal piece's square, or, without one, the square of the mover's piece nearest the first row's
 start (``a1``, then ``b1`` … ``a2``), as Fairy-Stockfish counts squares. A piece the move makes
 (``[*Arrow]``) follows as a partial move from the landing square to its square: ``d1d7,d7g4``.
+Reading also takes any castling as the royal piece's square and its partner's (``e1h1``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import re
 
 from dagaz_studio.engine import Move
 from dagaz_studio.names.context import Context
+from dagaz_studio.names.san import castling_side
 
 
 def name(context: Context, move: Move) -> str:
@@ -103,4 +105,14 @@ def read(context: Context, text: str) -> list[int] | None:
         by_name = context.cache["uci"] = {}
         for i, written in enumerate(write(context)):
             by_name.setdefault(written.lower(), []).append(i)
+        # Castling also as the royal piece taking its partner (e1h1), as Fairy-Stockfish writes it in
+        # its Chess960 variants and python-chess reads it in chess; never as another move's own name.
+        squares = context.board.squares
+        taking: dict[str, list[int]] = {}
+        for i, move in enumerate(context.moves):
+            if move.also and isinstance(move.also[0], tuple) and castling_side(context, move) is not None:
+                taking.setdefault((squares[move.origin] + squares[move.also[0][0]] + _gate(context, move)).lower(),
+                                  []).append(i)
+        for taken, found in taking.items():
+            by_name.setdefault(taken, found)
     return by_name.get(text.replace(" ", "").lower())

@@ -46,6 +46,14 @@ def test_mistakes_are_reported_where_they_are(extra: str, message: str) -> None:
     assert [str(p) for p in caught.value.problems] == ["t.board:" + message]
 
 
+@pytest.mark.parametrize("promoted", ["+P", "G~"])
+def test_a_promoted_piece_may_take_the_name_letter_of_the_piece_it_moves_as(promoted: str) -> None:
+    # As Fairy-Stockfish writes shogi's Tokin G; a piece that is not promoted still may not (above).
+    board = parse_board(BASE.replace("piece Pawn P: N", "piece Pawn P: N([+Tokin])?")
+                        + f"piece Gold G: N\npiece Tokin {promoted}: N\nname-letter Tokin: G\n")
+    assert board.name_letter("Tokin") == board.name_letter("Gold") == "G"
+
+
 def test_shipped_boards_declare_their_styles() -> None:
     chess, xiangqi, fanorona = (load_board(name) for name in ("chess", "xiangqi", "fanorona"))
     assert (chess.names, xiangqi.names, fanorona.names) == ("san", "wxf", "coordinates")

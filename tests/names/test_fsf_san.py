@@ -51,10 +51,11 @@ def unread_sans(variant: str, plies: int, seed: int) -> list[str]:
     return unread
 
 
-#: Variants whose SAN names a promoted piece by the type it moves as (micro shogi's +L is written S,
-#: Judkins' promotion Ba5=H): the boards letter it +L, a letter no other type may share.
-PROMOTED_AS_ANOTHER_TYPE = {"judkins", "kyotoshogi", "micro"}
-READ = sorted(set(sf.variants()) - PROMOTED_AS_ANOTHER_TYPE)
+#: Variants whose SAN is not always one move: micro shogi's writes a drop of its promoted Bishop and of
+#: its promoted Rook alike (G@a1, both moving as the Gold), Kyoto shogi's of a Lance and of a Knight
+#: entering as their promoted sides.
+AMBIGUOUS_SAN = {"kyotoshogi", "micro"}
+READ = sorted(set(sf.variants()) - AMBIGUOUS_SAN)
 
 
 #: Variants of thousands of moves a position (a piece's move and a wall's square), read in one.
@@ -66,9 +67,10 @@ def test_every_san_fairy_stockfish_writes_reads_as_its_move(variant: str) -> Non
     assert unread_sans(variant, plies=CROWDED.get(variant, 4), seed=1)[:3] == []
 
 
-@pytest.mark.parametrize("variant", sorted(PROMOTED_AS_ANOTHER_TYPE))
+@pytest.mark.parametrize("variant", ["judkins", "kyotoshogi", "micro"])
 def test_a_promoted_piece_is_read_by_every_uci_name_fairy_stockfish_writes(variant: str) -> None:
-    # Their SAN aside, every UCI name reads as its move, Kyoto shogi's turning back (d1e2-) too.
+    # Every UCI name reads as its move, Kyoto shogi's turning back (d1e2-) and dropping a piece as its
+    # promoted side (+S@b5) too.
     board = load_board(variant)
     rules = Rules(board)
     fen = sf.start_fen(variant)
@@ -129,24 +131,15 @@ def sans_written_otherwise(variant: str, plies: int, seed: int, whole: bool = Tr
 #: The built-in variants whose SAN the boards write otherwise than Fairy-Stockfish, and why. Every
 #: other one's SAN is Fairy-Stockfish's, check and mate marks included.
 WRITTEN_OTHERWISE = {
-    # Letters: a piece the board letters otherwise than Fairy-Stockfish's SAN does.
-    "berolina": "its Berolina pawn is a piece of its own there, written with a letter and origin (Pab3, "
-                "not ab3)",
-    "janggi": "it letters the Horse H and the Elephant E (Ha3), the board N and B",
-    "janggicasual": "as janggi", "janggimodern": "as janggi", "janggitraditional": "as janggi",
-    "manchu": "it letters the Elephant E (Ea3), the board B", "supply": "as manchu",
-    "shatranj": "it letters the Alfil B (Ba3), the board A",
-    # A promotion into a piece lettered +B: its SAN (Bxg7=+B) does not read back, so it is written in
-    # coordinates (b2xg7=Horse), where Fairy-Stockfish writes the promoted type's own letter (Bxg7=H).
-    "euroshogi": "promotion", "gorogoro": "promotion", "judkins": "promotion", "kyotoshogi": "promotion",
-    "micro": "promotion", "mini": "promotion", "minishogi": "promotion", "okisakishogi": "promotion",
-    "shogi": "promotion", "shoshogi": "promotion", "torishogi": "promotion", "yarishogi": "promotion",
+    # Drops: its SAN writes a drop of the promoted Bishop and of the promoted Rook alike (G@a1, both
+    # moving as the Gold), which the board tells apart by their letters in positions (+B@a1, +R@a1).
+    "micro": "drops of two promoted pieces of one letter", "kyotoshogi": "as micro (+L@a1 and +N@a1)",
     # Check marks: Fairy-Stockfish's SAN writes none for a royal piece it keeps as an extinction piece,
-    # though its gives_check says the player is in check, as the marks written here do; Sho shogi's
-    # King too, a variant listed above for its promotions.
+    # though its gives_check says the player is in check, as the marks written here do.
     "atomic": "its King is an extinction piece: no mark (python-chess writes Qf2+, as the board does)",
     "coregal": "its royal Queen is an extinction piece: no mark for a check on her (Nf3, not Nf3+)",
     "petrified": "its King is an extinction piece: no mark", "spartan": "its Kings are extinction pieces: no mark",
+    "shoshogi": "its King is an extinction piece: no mark",
 }
 WRITTEN_ALIKE = sorted(set(sf.variants()) - set(WRITTEN_OTHERWISE))
 
@@ -162,6 +155,26 @@ def test_san_and_its_check_marks_are_written_as_fairy_stockfish_writes_them(vari
 def test_san_and_its_check_marks_are_written_as_fairy_stockfish_writes_them_in_longer_games(variant: str) -> None:
     whole = variant in WRITTEN_ALIKE
     assert sans_written_otherwise(variant, plies=CROWDED.get(variant, 40), seed=4, whole=whole)[:3] == []
+
+
+@pytest.mark.parametrize(("variant", "fen", "uci", "spellings"), [
+    ("janggi", "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", "b1a3", ["Na3"]),
+    ("janggi", "3k5/9/9/9/9/9/9/9/4K4/2B6 w - - 0 1", "c1e4", ["Be4"]),
+    ("supply", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1", "c1a3", ["Ba3"]),
+    ("shatranj", "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1", "c1a3", ["Aa3"]),
+    ("shatranj", "rnbkqbnr/pp1ppppp/2p5/8/8/5P2/PPPPP1PP/RNBKQBNR w - - 0 2", "e1f2", ["Ff2"]),
+    ("shatranj", "k7/5P2/8/8/8/8/p7/7K w - - 0 1", "f7f8q", ["f8=F", "f8F"]),
+])
+def test_a_piece_sans_letter_is_fairy_stockfishs_and_its_letter_in_positions_or_initial_still_reads(
+        variant: str, fen: str, uci: str, spellings: list[str]) -> None:
+    # Janggi's Horse is H in SAN and N in positions; the shatranj Alfil B, once written A by its name.
+    board = load_board(board_for(variant) or variant)
+    rules = Rules(board)
+    position = Position.from_fen(board, fen)
+    move = MoveNames(rules, position, style="uci").read(uci)
+    names = MoveNames(rules, position, style="san")
+    assert names.name(move) == sf.get_san(variant, fen, uci, False, sf.NOTATION_SAN)
+    assert [names.read(spelling) for spelling in spellings] == [move] * len(spellings)
 
 
 @pytest.mark.parametrize(("variant", "fen", "uci"), [
@@ -191,3 +204,31 @@ def test_an_exploding_en_passant_is_written_as_a_capture_as_fairy_stockfish_writ
     position = Position.from_fen(board, fen)
     move = MoveNames(rules, position, style="uci").read("f5g6")
     assert MoveNames(rules, position, style="san").name(move) == sf.get_san(variant, fen, "f5g6") == "fxg6"
+
+
+#: Fairy-Stockfish's shogi variants, whose moves it writes by default in Western shogi notation: the
+#: squares in two digits (P-76, Bx33+, +N-43, Kyoto's turning back +L-54- and entering promoted +N*54).
+SHOGI_NOTATION = ["checkshogi", "dobutsu", "euroshogi", "gorogoro", "judkins", "kyotoshogi", "micro", "minishogi",
+                  "shogi", "shoshogi", "torishogi", "yarishogi"]
+
+
+@pytest.mark.parametrize("variant", SHOGI_NOTATION)
+def test_every_name_fairy_stockfish_writes_in_shogi_notation_reads_as_its_move(variant: str) -> None:
+    unread = []
+    for fen, position, legal, exact in fsf_game(variant, plies=12, seed=7):
+        names = MoveNames(exact.rules, position)
+        unread += [f"{sf.get_san(variant, fen, uci)} ({uci}) in {fen}" for uci in legal
+                   if names.candidates(sf.get_san(variant, fen, uci)) != exact.candidates(uci)]
+    assert unread[:3] == []
+
+
+def test_a_gold_and_a_tokin_are_told_apart_in_shogi_notation_though_san_letters_both_g() -> None:
+    fen = "4k4/9/9/9/9/9/3G+P4/9/4K4[-] w 0 1"
+    board = load_board("shogi")
+    rules = Rules(board)
+    position = Position.from_fen(board, fen)
+    exact = MoveNames(rules, position, style="uci")
+    names = MoveNames(rules, position, style="san")
+    for uci in ("d3d4", "e3d4"):
+        assert names.read(sf.get_san("shogi", fen, uci)) == exact.read(uci)
+        assert names.name(exact.read(uci)) == sf.get_san("shogi", fen, uci, False, sf.NOTATION_SAN)

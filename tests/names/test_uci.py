@@ -29,6 +29,25 @@ def test_castling_is_the_royal_move_alone() -> None:
     assert names.read("e1g1").also
 
 
+@pytest.mark.parametrize(("fen", "king_takes_rook"), [
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1"), ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1a1"),
+    ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8h8"), ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8a8"),
+])
+def test_castling_reads_as_the_king_taking_its_rook_as_python_chess_reads_it(fen: str, king_takes_rook: str) -> None:
+    chess = pytest.importorskip("chess")
+    names = _names("chess", fen)
+    assert names.read(king_takes_rook) == names.read(chess.Board(fen).parse_uci(king_takes_rook).uci())
+
+
+def test_capablanca_reads_castling_as_fairy_stockfish_writes_it_for_its_random_setups() -> None:
+    sf = pytest.importorskip("pyffish")
+    fen = "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1"
+    assert {"f1j1", "f1a1"} <= set(sf.legal_moves("caparandom", fen, []))
+    names = MoveNames(_names("capablanca", fen).rules, _names("capablanca", fen).position, style="san")
+    assert [names.name(names.read(uci)) for uci in ("f1j1", "f1a1")] == [
+        sf.get_san("caparandom", fen, uci, False, sf.NOTATION_SAN) for uci in ("f1j1", "f1a1")]
+
+
 def test_every_name_reads_back_as_its_move_in_either_case() -> None:
     names = _names("chess", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
     for move, name in names:
