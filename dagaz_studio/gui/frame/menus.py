@@ -16,6 +16,7 @@ def build_menus(window: Window) -> None:
     """File, Edit, View and Help, with their actions kept on ``window`` (``window.open_action`` …)."""
     from dagaz_studio.gui.docks.position_editor import undo_actions
     from dagaz_studio.gui.explorer.move_play import xiangqi_style_menu
+    from dagaz_studio.gui.files.export_fsf import export_for_fairy_stockfish
     from dagaz_studio.gui.files.new_board import create_new_board
 
     window.file_menu = file_menu = window.menuBar().addMenu("&File")
@@ -46,6 +47,10 @@ def build_menus(window: Window) -> None:
     file_menu.addSeparator()
     file_menu.addAction(window.files.export_png_action)
     file_menu.addAction(window.files.export_svg_action)
+    window.export_fsf_action = QtGui.QAction("Export for &Fairy-Stockfish…", window)
+    window.export_fsf_action.setToolTip("The board as a Fairy-Stockfish variants.ini section, to save or copy")
+    window.export_fsf_action.triggered.connect(lambda: export_for_fairy_stockfish(window))
+    file_menu.addAction(window.export_fsf_action)
     file_menu.addSeparator()
     window.quit_action = QtGui.QAction("&Quit", window)
     window.quit_action.setShortcuts(QtGui.QKeySequence.StandardKey.Quit)
