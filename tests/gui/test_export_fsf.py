@@ -102,3 +102,14 @@ def test_a_dialog_closed_while_exporting_drops_its_answer_and_the_next_export_ge
     assert window.fsf_exporter.dialog is None
     second = exported(qtbot, window)
     assert second is not first and second.section.toPlainText().startswith("[chess-exported:chess]")
+
+
+def test_edits_not_applied_in_the_panels_are_said_to_be_left_out(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    quiet = exported(qtbot, window)
+    assert quiet.note.isHidden()
+    quiet.close()
+    window.board_text.text_edit.setPlainText(window.document.board_text.replace("\nchess\n", "\nmy-chess\n", 1))
+    dialog = exported(qtbot, window)
+    assert not dialog.note.isHidden() and "not yet applied" in dialog.note.text()
+    assert dialog.section.toPlainText().startswith("[chess-exported:chess]")
