@@ -205,6 +205,9 @@ class QtMainWindow(QMainWindow):
         lessons = getattr(self, "lessons_panel", None)
         if lessons is not None:
             lessons.shutdown()
+        exporter = getattr(self, "fsf_exporter", None)  # made by the first File ▸ Export for Fairy-Stockfish…
+        if exporter is not None:
+            exporter.shutdown()
         self.tests_panel.shutdown()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt's name

@@ -46,6 +46,10 @@ def build_menus(window: Window) -> None:
     file_menu.addSeparator()
     file_menu.addAction(window.files.export_png_action)
     file_menu.addAction(window.files.export_svg_action)
+    window.export_fsf_action = QtGui.QAction("Export for &Fairy-Stockfish…", window)
+    window.export_fsf_action.setToolTip("The board as a Fairy-Stockfish variants.ini section, to save or copy")
+    window.export_fsf_action.triggered.connect(lambda: _export_for_fairy_stockfish(window))
+    file_menu.addAction(window.export_fsf_action)
     file_menu.addSeparator()
     window.quit_action = QtGui.QAction("&Quit", window)
     window.quit_action.setShortcuts(QtGui.QKeySequence.StandardKey.Quit)
@@ -106,3 +110,10 @@ def _build_help_menu(window: Window) -> None:
     window.help_menu.addAction("&Welcome", lambda: window.show_welcome(force=True))
     about = window.help_menu.addAction("&About Dagaz Studio", lambda: show_about(window))
     about.setMenuRole(QtGui.QAction.MenuRole.AboutRole)
+
+
+def _export_for_fairy_stockfish(window: Window) -> None:
+    # Imported when asked for: the export reads boards as the parser does, which start-up puts off.
+    from dagaz_studio.gui.files.export_fsf import export_for_fairy_stockfish
+
+    export_for_fairy_stockfish(window)
