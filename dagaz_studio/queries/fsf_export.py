@@ -61,6 +61,10 @@ def export_board(board: Board) -> str:
             nearest = parted
     if nearest is None:
         raise plain
+    if not nearest.in_play:
+        # No built-in came near enough to play: naming the first one tried would say nothing.
+        raise IniError(f"{plain.message}; nor does a built-in variant of its size have its rules, game ends "
+                       f"and pieces")
     raise IniError(f"{plain.message}; nor does a built-in variant play as it does (the nearest, "
                    f"[{nearest.parent}], {nearest.where})")
 

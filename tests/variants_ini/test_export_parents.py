@@ -136,3 +136,10 @@ def test_a_parent_that_parts_from_the_board_only_where_play_seldom_goes_is_not_t
         ours.append(fen(rules, position))
     assert all("K" in after.split()[0] for after in ours[:1]) and all("k" in after.split()[0] for after in ours[1:2])
     assert json.loads(done.stdout) == ours
+
+
+def test_a_board_no_built_in_comes_near_is_refused_without_naming_one() -> None:
+    # No built-in of draughts' size captures compulsorily: none is near enough to name.
+    with pytest.raises(IniError) as caught:
+        export_board(load_board("checkers"))
+    assert caught.value.message.endswith("nor does a built-in variant of its size have its rules, game ends and pieces")
