@@ -14,18 +14,9 @@ from dagaz_studio.board.shipped import shipped_family
 from dagaz_studio.cli import main
 from dagaz_studio.engine import Position
 from dagaz_studio.pdn import fen_from_pdn
-from tests.helpers.draughts_oracle import DraughtsGame, pdn_parts, square_names, their_moves, their_name
+from tests.helpers.draughts_oracle import GAMES, IDS, DraughtsGame, pdn_parts, square_names, their_moves, their_name
 
 draughts = pytest.importorskip("draughts")
-
-GAMES = [
-    DraughtsGame("checkers", "english"),
-    DraughtsGame("russian", "russian", algebraic=True),
-    DraughtsGame("international", "standard"),
-    DraughtsGame("brazilian", "brazilian", algebraic=True),
-    DraughtsGame("frisian", "frisian"),
-]
-IDS = [game.board for game in GAMES]
 
 
 def _last_line(capsys: pytest.CaptureFixture[str]) -> str:

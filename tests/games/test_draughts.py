@@ -12,6 +12,8 @@ from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
 from dagaz_studio.pdn import fen_from_pdn, pdn_from_position, square_numbers
 from tests.helpers.draughts_oracle import (
+    GAMES,
+    IDS,
     DraughtsGame,
     compare_random_games,
     pdn_parts,
@@ -21,15 +23,6 @@ from tests.helpers.draughts_oracle import (
 )
 from tests.helpers.engine_helpers import shipped
 from tests.oracle.rules import OracleRules
-
-GAMES = [
-    DraughtsGame("checkers", "english"),
-    DraughtsGame("russian", "russian", algebraic=True),
-    DraughtsGame("international", "standard"),
-    DraughtsGame("brazilian", "brazilian", algebraic=True),
-    DraughtsGame("frisian", "frisian"),
-]
-IDS = [game.board for game in GAMES]
 
 
 def test_squares_are_numbered_as_draughts_players_number_them() -> None:

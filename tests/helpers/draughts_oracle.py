@@ -41,6 +41,17 @@ class DraughtsGame:
     algebraic: bool = False
 
 
+#: Every shipped draughts board with the pydraughts variant that plays it, and their ids for pytest.
+GAMES = [
+    DraughtsGame("checkers", "english"),
+    DraughtsGame("russian", "russian", algebraic=True),
+    DraughtsGame("international", "standard"),
+    DraughtsGame("brazilian", "brazilian", algebraic=True),
+    DraughtsGame("frisian", "frisian"),
+]
+IDS = [game.board for game in GAMES]
+
+
 def square_names(board: Board, algebraic: bool) -> dict[int, str]:
     """pydraughts' square numbers -> the squares' names on the board. pydraughts numbers Russian and
     Brazilian squares from a1 and turns them into names with its own converter; the other games'
