@@ -151,17 +151,20 @@ def _letters(board: Board) -> set[str]:
 def parent_sections(board: Board) -> Iterator[tuple[str, str]]:
     """Sections that inherit from a built-in variant of the board's size and players, with the
     board's start and its pieces the parent lacks said in Betza, as (parent, section): first the
-    parents that start as the board does, then the simplest (fewest options). Which plays as the
-    board does is not known here."""
+    built-in of the board's name, then those that start as the board does, then the simplest (fewest
+    options). Which plays as the board does is not known here."""
     _check_geometry(board)
     symmetry = _symmetry(board)
     size = (len(board.column_names), len(board.row_names))
+    own_name = re.sub(r"[^a-z0-9-]", "-", board.name.lower())
     ranked = []
     for parent, other in builtin_boards().items():
         if (len(other.column_names), len(other.row_names)) != size or len(other.players) != 2:
             continue
         placement = (other.setup or "").split()[:1] == (board.setup or "").split()[:1]
-        ranked.append((other.setup != board.setup, not placement, len(resolve(parent, {})[0]), parent))
+        # A built-in of the board's own name first: of those that play alike, the one the board is named for
+        # keeps what neither board file says (Armageddon's drawn games lost by Black).
+        ranked.append((parent != own_name, other.setup != board.setup, not placement, len(resolve(parent, {})[0]), parent))
     for *_, parent in sorted(ranked):
         other = builtin_boards()[parent]
         lines = [f"[{section_name(board)}:{parent}]"]

@@ -143,3 +143,10 @@ def test_a_board_no_built_in_comes_near_is_refused_without_naming_one() -> None:
     with pytest.raises(IniError) as caught:
         export_board(load_board("checkers"))
     assert caught.value.message.endswith("nor does a built-in variant of its size have its rules, game ends and pieces")
+
+
+def test_of_the_built_ins_that_play_alike_the_one_the_board_is_named_for_is_the_parent() -> None:
+    # Fairy-Stockfish's suicide and antichess list the same moves (they part on who wins a stalemate,
+    # which no board file here says); a board named suicide means Fairy-Stockfish's suicide.
+    assert export_board(load_board("suicide")).startswith("[suicide-exported:suicide]\n")
+    assert export_board(load_board("antichess")).startswith("[antichess-exported:antichess]\n")
