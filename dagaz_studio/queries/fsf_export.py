@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 
 from dagaz_studio.board import Board, parse_board
-from dagaz_studio.engine import Position, Rules, fen, game_over, legal_moves, make_move
+from dagaz_studio.engine import Position, Rules, RunawayNotation, fen, game_over, legal_moves, make_move
 from dagaz_studio.names import name_moves
 from dagaz_studio.variants_ini import IniError, import_file
 from dagaz_studio.variants_ini.export import builtin_boards, export_fsf, parent_sections
@@ -145,7 +145,15 @@ def _play_differs(board: Board, other: Board, parent: str, games: int, plies: in
         except ValueError as error:
             return _Parted(parent, f"does not read the start {start}: {error}")
         for _ in range(plies):
-            moves, moves_there = legal_moves(ours, position), legal_moves(theirs, there)
+            try:
+                moves = legal_moves(ours, position)
+            except RunawayNotation as error:
+                # The board's own notation runs away: no section could say what it does.
+                raise IniError(f"board {board.name}: at {fen(ours, position)}: {error}") from None
+            try:
+                moves_there = legal_moves(theirs, there)
+            except RunawayNotation as error:
+                return _Parted(parent, f"at {fen(ours, position)}: runs away: {error}", True)
             named = dict(zip(name_moves(ours, position, moves, "uci"), moves))
             named_there = dict(zip(name_moves(theirs, there, moves_there, "uci"), moves_there))
             if named.keys() != named_there.keys():

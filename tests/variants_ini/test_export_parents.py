@@ -150,3 +150,13 @@ def test_of_the_built_ins_that_play_alike_the_one_the_board_is_named_for_is_the_
     # which no board file here says); a board named suicide means Fairy-Stockfish's suicide.
     assert export_board(load_board("suicide")).startswith("[suicide-exported:suicide]\n")
     assert export_board(load_board("antichess")).startswith("[antichess-exported:antichess]\n")
+
+
+def test_a_board_whose_notation_runs_away_is_refused_saying_where(tmp_path) -> None:
+    path = _chess_with(tmp_path, ("piece Knight N: N,OM;E,OT;S TR;W,RM", "piece Knight N: ((+)*)*"))
+    with pytest.raises(IniError) as caught:
+        export_board(load_board(path))
+    assert "Knight on b1" in caught.value.message and "may repeat without end" in caught.value.message
+    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "export", path], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2 and "Knight on b1" in done.stderr and "Traceback" not in done.stderr
