@@ -8,6 +8,7 @@ program's reading, where it differs, is named in a warning.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -200,8 +201,9 @@ def capture_en_passant(piece: Piece) -> None:
     for index, shape in enumerate(piece.shapes):
         last = shape.legs[-1]
         if last.modes == frozenset({"c"}) and not shape.castling:
-            legs = shape.legs[:-1] + (Leg(last.vector, last.range, frozenset({"c", "e"}), last.hop, last.lame_path),)
-            piece.replace(index, Shape(legs, shape.initial))
+            # The leg keeps all it must find on its way (a hopper's screen): only what it may land on grows.
+            legs = shape.legs[:-1] + (replace(last, modes=frozenset({"c", "e"})),)
+            piece.replace(index, replace(shape, legs=legs))
 
 
 def _read_castling(piece: Piece, text: str, mods_token: Token | None, atom_token: Token,
