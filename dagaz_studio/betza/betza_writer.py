@@ -22,6 +22,7 @@ from dagaz_studio.betza.directions import (
     ring_index,
 )
 from dagaz_studio.betza.errors import TranslationError
+from dagaz_studio.betza.fsf_writing import check_fsf_reading, for_fsf
 from dagaz_studio.betza.model import RING, Leg, Piece, Shape, is_straight, leap_path, straight_scale, unit
 
 _LETTERS = {(1, 0): "W", (1, 1): "F", (2, 0): "D", (2, 1): "N", (2, 2): "A", (3, 0): "H", (3, 1): "C",
@@ -116,11 +117,21 @@ def to_betza(piece: Piece, dialect: str = "xboard") -> str:
     """The piece in Betza, to be read by ``dialect``'s program ("xboard" or "fsf").
 
     Raises TranslationError for what Betza cannot say (a leap longer than 3, legs of different
-    ranges, a turn that is not a multiple of 45 degrees), and for a text the reader would refuse
-    (more legs to a move, or more characters, than it reads).
+    ranges, a turn that is not a multiple of 45 degrees), for a text the reader would refuse
+    (more legs to a move, or more characters, than it reads), and, for Fairy-Stockfish, for a text
+    it would move otherwise (a rider of an atom it has no rider of, an initial capture…).
     """
     if not piece.shapes:
         raise TranslationError("the piece has no move")
+    if dialect == "fsf":
+        shapes = for_fsf(piece.shapes)
+        text = _written(Piece(shapes), dialect)
+        check_fsf_reading(shapes, text)
+        return text
+    return _written(piece, dialect)
+
+
+def _written(piece: Piece, dialect: str) -> str:
     groups: dict[tuple, set[tuple[int, int]]] = defaultdict(set)
     order: list[tuple] = []
     multi: list[Shape] = []

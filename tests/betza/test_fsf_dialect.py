@@ -20,30 +20,12 @@ from dagaz_studio.betza import read_betza, to_dagaz
 from dagaz_studio.board import load_board
 from dagaz_studio.engine import Rules
 from dagaz_studio.notation import parse_notation
-from tests.helpers.betza_pieces import fen_of, unmoved_targets
+from tests.helpers.betza_pieces import unmoved_targets
 from tests.helpers.paths import DATA
 
 pytest.importorskip("pyffish")
 from tests.helpers.fsf_oracle import ask  # noqa: E402
-
-HALF_TURN = DATA / "betza-8x8.board"
-EVERYWHERE = " ".join(f"{f}*" for f in "abcdefgh")
-
-SECTION = """[{name}:chess]
-king = -
-pawn = -
-knight = -
-bishop = -
-rook = -
-queen = -
-customPiece1 = a:{betza}
-customPiece2 = b:mfW
-castling = false
-doubleStepRegionWhite = {everywhere}
-doubleStepRegionBlack = {everywhere}
-checking = false
-startFen = 8/8/8/8/8/8/8/8 w - - 0 1
-"""
+from tests.helpers.fsf_pieces import SECTION, moves_as_fairy_stockfish  # noqa: E402
 
 PAIRS = ["f", "b", "l", "r", "v", "s", "h", "ff", "fr", "fl", "rf", "lf", "br", "bl", "rb", "lb", "fs", "bs",
          "sf", "sb", "rv", "lv", "vr", "vl", "fh", "bh", "lh", "rh", "hr", "hl", "hf", "hh", "vv", "ss", "rl"]
@@ -69,12 +51,6 @@ def random_piece(rng: random.Random) -> str:
     return "".join(component(rng) for _ in range(rng.choice([1, 1, 2, 2, 3])))
 
 
-def random_placement(rng: random.Random) -> tuple[dict[tuple[int, int], str], tuple[int, int]]:
-    squares = [(f, r) for f in range(8) for r in range(8)]
-    rng.shuffle(squares)
-    return {square: rng.choice("Xx") for square in squares[1:1 + rng.randrange(0, 20)]}, squares[0]
-
-
 def test_random_pieces_move_as_fairy_stockfish_moves_them() -> None:
     rng = random.Random(20261127)
     pieces: list[str] = []
@@ -82,7 +58,7 @@ def test_random_pieces_move_as_fairy_stockfish_moves_them() -> None:
         text = random_piece(rng)
         if text not in pieces:
             pieces.append(text)
-    assert _moved_as_fairy_stockfish_moves(pieces, rng, "fz") > 500
+    assert moves_as_fairy_stockfish(_read(pieces), rng, "fz") > 500
 
 
 def test_the_en_passant_letter_keeps_a_capture_hop() -> None:
@@ -99,56 +75,11 @@ def test_the_en_passant_letter_keeps_a_capture_hop() -> None:
         text = text[:at] + "e" + text[at:]
         if text not in pieces:
             pieces.append(text)
-    assert _moved_as_fairy_stockfish_moves(pieces, rng, "ez") > 60
+    assert moves_as_fairy_stockfish(_read(pieces), rng, "ez") > 60
 
 
-def _moved_as_fairy_stockfish_moves(pieces: list[str], rng: random.Random, tag: str) -> int:
-    """Assert that each piece moves as Fairy-Stockfish moves it in four random positions on the chess
-    board and on the board that turns Black's directions; how many positions gave it a move."""
-    ini = "".join(SECTION.format(name=f"{tag}{i}", betza=text, everywhere=EVERYWHERE) for i, text in enumerate(pieces))
-    cases, queries = [], []
-    for i, text in enumerate(pieces):
-        for n in range(4):
-            blockers, (f, r) = random_placement(rng)
-            black = n % 2 == 1
-            fen = fen_of(blockers, "Bb", black)
-            square = "abcdefgh"[f] + str(r + 1)
-            piece_fen = fen.split("/")  # the piece itself on its square, for Fairy-Stockfish
-            rows = [list(_expand(row)) for row in piece_fen[:7] + [piece_fen[7].split()[0]]]
-            rows[7 - r][f] = "a" if black else "A"
-            oracle_fen = "/".join(_compress(row) for row in rows) + (" b" if black else " w") + " - - 0 1"
-            queries.append((f"{tag}{i}", oracle_fen, []))
-            cases.append((text, blockers, black, square))
-    answers = ask(ini, queries)
-    boards = {"chess": ("Pp", Rules(load_board("chess"))), "half-turn": ("Bb", Rules(load_board(str(HALF_TURN))))}
-    kinds: dict[tuple[str, str], int] = {}
-    moved = 0
-    for (text, blockers, black, square), answer in zip(cases, answers):
-        assert answer is not None, text
-        want = {m[2:4] for m in answer if m[:2] == square}
-        for name, (letters, rules) in boards.items():
-            if (name, text) not in kinds:
-                notation = to_dagaz(read_betza(text, "fsf"))
-                kinds[name, text] = rules.custom_kind(parse_notation(notation), name=text)
-            got = unmoved_targets(rules, kinds[name, text], fen_of(blockers, letters, black), square)
-            assert got == want, f"{text} -> {to_dagaz(read_betza(text, 'fsf'))} on {name}, {'black' if black else 'white'} at {square}, {fen_of(blockers, letters, black)}"
-        moved += bool(want)
-    return moved
-
-
-def _expand(row: str) -> str:
-    return "".join("." * int(c) if c.isdigit() else c for c in row)
-
-
-def _compress(cells: list[str]) -> str:
-    out, empty = "", 0
-    for c in cells:
-        if c == ".":
-            empty += 1
-        else:
-            out += (str(empty) if empty else "") + c
-            empty = 0
-    return out + (str(empty) if empty else "")
+def _read(pieces: list[str]) -> list[tuple[str, str]]:
+    return [(text, to_dagaz(read_betza(text, "fsf"))) for text in pieces]
 
 
 @pytest.mark.parametrize(("text", "warning"), [
