@@ -81,6 +81,12 @@ def export_fsf(board: Board) -> str:
         betza = _said_in_betza(board, piece.name, symmetry, problems)
         if betza is None:
             continue
+        if any(shape.initial for shape in read_betza(betza, "fsf").shapes):
+            # Fairy-Stockfish gives 'i' moves by the square a piece stands on, and this section
+            # (doubleStep = false) on none: they would be lost, not said.
+            problems.append(f"{piece.name}: moves only a piece that has not moved makes, which Fairy-Stockfish "
+                            f"gives by the square a piece stands on")
+            continue
         letter = piece.letter.lower()
         if piece.royal:
             lines.append(f"king = {letter}:{betza}")

@@ -96,6 +96,22 @@ def test_pieces_fairy_stockfish_does_not_read_make_the_export_fail_naming_them(t
     assert "Moa: Fairy-Stockfish does not read multi-leg moves (a)" in message
 
 
+def test_a_piece_with_moves_of_its_own_while_unmoved_makes_the_export_fail_naming_it(tmp_path) -> None:
+    # Written 'i', the Met's double step would need Fairy-Stockfish's double-step region, which the
+    # section turns off: exported, the Met would step diagonally only.
+    text = "\n".join([
+        "name: unmoved", "grid: a-e x 5-1", "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)",
+        "O = (1, -1)", "M = (-1, -1)", "T = (1, 1)", "R = (-1, 1)", "players: White Black",
+        "symmetry Black: N<>S E<>W O<>R M<>T", "piece King K royal: *", "piece Met M: X;[M]N,N[p]",
+        "setup: 2k2/1m3/5/3M1/2K2 w - - 0 1", ""])
+    path = tmp_path / "unmoved.board"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(IniError) as caught:
+        export_fsf(load_board(str(path)))
+    assert "Met: moves only a piece that has not moved makes" in caught.value.message
+    assert "King" not in caught.value.message
+
+
 @pytest.mark.parametrize(("board_name", "kind"), [("oware", "heap"), ("lasca", "stack")])
 def test_a_heap_or_stack_board_is_refused_as_such(board_name: str, kind: str) -> None:
     with pytest.raises(IniError, match=f"a {kind} board; Fairy-Stockfish plays boards of one piece a square only"):
