@@ -270,9 +270,12 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     passing = pass_on_stalemate(name, options, royal)
     # Atomic captures: the explosion written after every capture (variants_ini/blast.py).
     explodes = is_true(options.get("blastOnCapture", "false"))
-    if explodes and (flip != "none" or walling == "duck"):
-        raise IniError(f"option blastOnCapture with {'the Duck' if walling == 'duck' else 'flipEnclosedPieces'} "
-                       f"is not supported", section=name)
+    if explodes and walling == "duck":
+        raise IniError("option blastOnCapture with wallingRule = duck is not supported: Fairy-Stockfish puts the "
+                       "Duck only on a square empty before the capture, not on one its blast empties, where a "
+                       "board's Duck, put after the blast, may stand", section=name)
+    if explodes and flip != "none":
+        raise IniError("option blastOnCapture with flipEnclosedPieces is not supported", section=name)
     # blastImmuneTypes: pieces no explosion removes, the capturing one included.
     immune = set(options.get("blastImmuneTypes", "").strip().lower().replace("-", "")) & set(pieces)
     spared = [names[c] for c, (key, _) in pieces.items() if key == "pawn" or c in immune]

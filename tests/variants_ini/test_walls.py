@@ -46,3 +46,18 @@ def test_a_promoted_piece_never_lands_on_a_wall_either() -> None:
     positions = fsf_positions(PROMOTED, "housewalls", [fen])
     assert "d3e4" in positions[0][1] and "d3f5" not in positions[0][1]
     assert compare(variant.text, [positions]) is None
+
+
+ATOMIC_DUCK = """[atomicduck:atomic]
+wallingRule = duck
+stalemateValue = win
+"""
+
+
+def test_the_duck_after_an_explosion_is_refused_saying_where_fairy_stockfish_puts_it() -> None:
+    # The Queen takes on c5, whose blast empties b6 too: Fairy-Stockfish puts the Duck on d4, which the
+    # Queen left, but not on b6, which the blast empties.
+    done, refused = import_file(ATOMIC_DUCK)
+    assert not done and "not on one its blast empties" in refused[0].message
+    ((_, moves),) = fsf_positions(ATOMIC_DUCK, "atomicduck", ["4k3/8/1r6/2n5/3Q4/8/8/4K2* w - - 0 1"])
+    assert "d4c5,c5d4" in moves and "d4c5,c5b6" not in moves
