@@ -284,11 +284,11 @@ def _read_en_passant(board: Board, field: str, turn: int, fen: str, cells: list[
     if origin is None or target is None:
         raise FenError(f"en-passant square '{echoed(field)}' has no square on each side", fen, "en-passant square")
     # Fairy-Stockfish ignores such a field, python-chess calls it invalid; read, it would let a piece
-    # landing on a piece there take the one beyond too.
-    for square, done in ((origin, "where the last move began"), (passed, "which the last move passed")):
-        if _left_filled(cells, [square]):
-            raise FenError(f"en-passant square '{echoed(field)}': a piece stands on {board.squares[square]}, {done}",
-                           fen, "en-passant square")
+    # landing on a piece there take the one beyond too. (The square behind is not asked: a Berolina
+    # pawn's diagonal step began elsewhere.)
+    if _left_filled(cells, [passed]):
+        raise FenError(f"en-passant square '{echoed(field)}': a piece stands on it, which the last move passed",
+                       fen, "en-passant square")
     # A longer step's field names only the squares passed that an enemy attacks (Fairy-Stockfish's
     # "d3" after d2-d5): the piece stands beyond the empty squares passed.
     beyond: int | None = target

@@ -78,9 +78,8 @@ def test_a_run_of_thousands_of_digits_is_refused_as_too_long(chess_board) -> Non
     (f"{START} w K1 - 0 1", "castling rights", "letters"),
     (f"{START} w Kß - 0 1", "castling rights", "letters"),
     (f"{START} w KQkq z9 0 1", "en-passant square", "not on the board"),
-    (f"{START} b KQkq e3 0 1", "en-passant square", "a piece stands on e2, where the last move began"),
     ("rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/R1BQKBNR b KQkq e3 0 1", "en-passant square",
-     "a piece stands on e3, which the last move passed"),
+     "a piece stands on it, which the last move passed"),
 ])
 def test_each_field_is_checked_and_named(chess_board, fen: str, field: str, expected: str) -> None:
     with pytest.raises(FenError) as caught:
@@ -219,10 +218,8 @@ def test_a_pasted_page_in_a_fen_field_is_quoted_by_its_ends(capsys, fen: str) ->
     assert len(err.splitlines()) == 1 and len(err) < 600, err[:300]
 
 
-@pytest.mark.parametrize("fen", ["4k3/8/8/8/3pP3/8/4N3/4K3 b - e3 0 1",  # a Knight where the Pawn began
-                                 "4k3/8/8/8/3pP3/4N3/8/4K3 b - e3 0 1",  # on the square it passed
-                                 "4k3/4n3/8/3Pp3/8/8/8/4K3 w - e6 0 1"])
-def test_an_en_passant_square_left_or_passed_by_a_move_yet_filled_is_refused(chess_board, fen: str) -> None:
+@pytest.mark.parametrize("fen", ["4k3/8/8/8/3pP3/4N3/8/4K3 b - e3 0 1", "4k3/8/4n3/3Pp3/8/8/8/4K3 w - e6 0 1"])
+def test_an_en_passant_square_a_piece_stands_on_is_refused(chess_board, fen: str) -> None:
     # python-chess calls such a field invalid, Fairy-Stockfish ignores it; read, it let d4xe3 take the
     # Knight on e3 and the Pawn on e4 at once.
     chess = pytest.importorskip("chess")
