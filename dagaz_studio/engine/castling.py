@@ -200,7 +200,9 @@ def read_castling_and_gates(position: PositionState, field: str, fen: str) -> No
     """Read the castling field of a board with a gate: K/Q, and the columns of castling partners where
     the player's castling piece is named (by K/Q or by its column), are castling rights, read as on
     any board; every other column letter names an unmoved piece of the gate zone. The pieces of the
-    zone it names are unmoved, the others moved."""
+    zone it names are unmoved, the others moved. A player who holds nothing to enter, where captures
+    do not fill his hand, has no gates written: a partner's column is his castling right alone, the
+    castling piece unnamed (``HA`` after a shuffled start), as Fairy-Stockfish reads it."""
     board, cells = position.board, position.cells
     players = range(min(2, len(board.players)))
     zones = [board.zones[board.gate].squares_for(board.players[p]) if board.gate else frozenset() for p in players]
@@ -213,7 +215,10 @@ def read_castling_and_gates(position: PositionState, field: str, fen: str) -> No
         mine = {board.column_names[board.column_of[s]]: s for s in zones[player]
                 if (piece := cells[s]) is not None and piece.player == player}
         castlers = {s for s in mine.values() if _castles(position, cells[s], board.castlers)}
-        named.append(any(c.lower() in "kq" or mine.get(c.lower()) in castlers for c in letters))
+        gating = board.rules.captures_to_hand or bool(position.hands and any(position.hands[player]))
+        named.append(any(c.lower() in "kq" or mine.get(c.lower()) in castlers for c in letters) or not gating and any(
+            (held := cells[mine[c.lower()]]) is not None and held.kind in partners[player]
+            for c in letters if c.lower() in mine))
         for c in letters:
             square = mine.get(c.lower())
             if c.lower() in "kq" or (named[-1] and square is not None and square not in castlers
@@ -224,6 +229,7 @@ def read_castling_and_gates(position: PositionState, field: str, fen: str) -> No
             else:
                 raise FenError(f"castling right or gate {c!r} names no piece", fen, "castling rights")
     apply_castling_rights(position, "".join(castling) or "-", fen)
+    position.castling_by_column = bool(set(castling) - set("KQkq"))
     for player in players:
         for s in zones[player]:
             piece = cells[s]

@@ -208,7 +208,7 @@ class Position(PositionState):
                 break
         ahead = last.direction == board.player_direction(board.players[mover], "N")
         named = self.landing_named is last  # as the FEN read named it (:attr:`landing_named`)
-        if line[-1] != last.target or len(line) < 3 or not (any_line or ahead or named):
+        if line[-1] != last.target or len(line) < 3 or not (any_line or ahead or named) or _left_filled(self.cells, line[:-1]):
             return "-"
         # Straight ahead the squares passed, else those and the one landed on; bottom row first, as
         # Fairy-Stockfish counts squares.
@@ -283,6 +283,12 @@ def _read_en_passant(board: Board, field: str, turn: int, fen: str, cells: list[
     target = board.neighbour(passed, forward)
     if origin is None or target is None:
         raise FenError(f"en-passant square '{echoed(field)}' has no square on each side", fen, "en-passant square")
+    # Fairy-Stockfish ignores such a field, python-chess calls it invalid; read, it would let a piece
+    # landing on a piece there take the one beyond too. (The square behind is not asked: a Berolina
+    # pawn's diagonal step began elsewhere.)
+    if _left_filled(cells, [passed]):
+        raise FenError(f"en-passant square '{echoed(field)}': a piece stands on it, which the last move passed",
+                       fen, "en-passant square")
     # A longer step's field names only the squares passed that an enemy attacks (Fairy-Stockfish's
     # "d3" after d2-d5): the piece stands beyond the empty squares passed.
     beyond: int | None = target
@@ -291,6 +297,12 @@ def _read_en_passant(board: Board, field: str, turn: int, fen: str, cells: list[
     if beyond is not None and (piece := cells[beyond]) is not None and piece.player == board.players.index(mover):
         target = beyond
     return LastMove(origin, target, forward)
+
+
+def _left_filled(cells: list[Piece | None], squares: list[int]) -> bool:
+    """Whether a player's piece stands on one of the squares a move began on and passed, which it left
+    empty (a neutral wall or Duck may stand there since): no en-passant square names them."""
+    return any((piece := cells[square]) is not None and piece.player >= 0 for square in squares)
 
 
 def _read_counter(field: str, fen: str, what: str, minimum: int) -> int:

@@ -39,6 +39,11 @@ _VECTOR = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
 _BLACK = {True: {"N": "S", "S": "N", "E": "W", "W": "E"}, False: {"N": "S", "S": "N", "E": "E", "W": "W"}}
 
 FLIP_RULES = ("reversi", "ataxx", "quadwrangle")
+#: Why ``enclosingDrop = anyside`` is refused: Fairy-Stockfish (position.h) takes the lowest square of
+#: every line for each edge, which is where a slide stops only from the bottom and from the left.
+_ANYSIDE = ("Fairy-Stockfish puts a piece slid in from the top or the right edge on the lowest or leftmost "
+            "empty square of its line with a piece or the far edge beyond it, not where the slide stops, "
+            "a rule no board file says")
 DROP_RULES = ("reversi", "ataxx", "snort", "top")
 
 Square = tuple[int, int]
@@ -89,8 +94,8 @@ def check_rules(section: str, flip: str, drop: str, royal: bool) -> None:
         raise IniError(f"option flipEnclosedPieces = {flip} changes the legal moves and is not supported",
                        section=section)
     if drop not in ("none",) + DROP_RULES:
-        raise IniError(f"option enclosingDrop = {drop} changes the legal moves and is not supported",
-                       section=section)
+        raise IniError(f"option enclosingDrop = {drop} changes the legal moves and is not supported"
+                       + (f": {_ANYSIDE}" if drop == "anyside" else ""), section=section)
     if flip != "none" and royal:
         # Fairy-Stockfish itself refuses kings with flipEnclosedPieces (parser.cpp).
         raise IniError(f"option flipEnclosedPieces = {flip} with a royal piece is not supported", section=section)

@@ -270,9 +270,20 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     passing = pass_on_stalemate(name, options, royal)
     # Atomic captures: the explosion written after every capture (variants_ini/blast.py).
     explodes = is_true(options.get("blastOnCapture", "false"))
-    if explodes and (flip != "none" or walling == "duck"):
-        raise IniError(f"option blastOnCapture with {'the Duck' if walling == 'duck' else 'flipEnclosedPieces'} "
-                       f"is not supported", section=name)
+    if walling != "none" and any(key == "king" for key, _ in pieces.values()):
+        raise IniError(f"option wallingRule = {walling} with a King is not supported: Fairy-Stockfish asks whether a "
+                       "move leaves the King attacked before its wall is placed or the Duck moved, where a board "
+                       "asks it after the whole move", section=name)
+    if (walls or walling == "duck") and is_true(options.get("immobilityIllegal", "false")):
+        raise IniError("option immobilityIllegal with walls is not supported: Fairy-Stockfish counts the squares walls "
+                       "stand on as off the board when it asks whether a piece could move again, where a board asks "
+                       "it of the board's edges alone", section=name)
+    if explodes and walling == "duck":
+        raise IniError("option blastOnCapture with wallingRule = duck is not supported: Fairy-Stockfish puts the "
+                       "Duck only on a square empty before the capture, not on one its blast empties, where a "
+                       "board's Duck, put after the blast, may stand", section=name)
+    if explodes and flip != "none":
+        raise IniError("option blastOnCapture with flipEnclosedPieces is not supported", section=name)
     # blastImmuneTypes: pieces no explosion removes, the capturing one included.
     immune = set(options.get("blastImmuneTypes", "").strip().lower().replace("-", "")) & set(pieces)
     spared = [names[c] for c, (key, _) in pieces.items() if key == "pawn" or c in immune]

@@ -78,6 +78,8 @@ def test_a_run_of_thousands_of_digits_is_refused_as_too_long(chess_board) -> Non
     (f"{START} w K1 - 0 1", "castling rights", "letters"),
     (f"{START} w Kß - 0 1", "castling rights", "letters"),
     (f"{START} w KQkq z9 0 1", "en-passant square", "not on the board"),
+    ("rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/R1BQKBNR b KQkq e3 0 1", "en-passant square",
+     "a piece stands on it, which the last move passed"),
 ])
 def test_each_field_is_checked_and_named(chess_board, fen: str, field: str, expected: str) -> None:
     with pytest.raises(FenError) as caught:
@@ -98,7 +100,8 @@ def test_a_fen_longer_than_the_limit_is_refused_before_it_is_read(chess_board) -
 
 
 def test_well_formed_fens_still_read_and_round_trip(chess_board) -> None:
-    for fen in [f"{START} w KQkq - 0 1", f"{START} b - e3 12 40", "8/8/8/8/8/8/8/8 w - - 0 1"]:
+    for fen in [f"{START} w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - e3 12 40",
+                "8/8/8/8/8/8/8/8 w - - 0 1"]:
         assert Position.from_fen(chess_board, fen).fen() == fen
     # Trailing fields may be left out.
     assert Position.from_fen(chess_board, START).fen() == f"{START} w KQkq - 0 1"
@@ -213,3 +216,14 @@ def test_a_pasted_page_in_a_fen_field_is_quoted_by_its_ends(capsys, fen: str) ->
     assert main(["moves", "chess", "--fen", fen]) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and len(err) < 600, err[:300]
+
+
+@pytest.mark.parametrize("fen", ["4k3/8/8/8/3pP3/4N3/8/4K3 b - e3 0 1", "4k3/8/4n3/3Pp3/8/8/8/4K3 w - e6 0 1"])
+def test_an_en_passant_square_a_piece_stands_on_is_refused(chess_board, fen: str) -> None:
+    # python-chess calls such a field invalid, Fairy-Stockfish ignores it; read, it let d4xe3 take the
+    # Knight on e3 and the Pawn on e4 at once.
+    chess = pytest.importorskip("chess")
+    assert chess.Board(fen).status() & chess.STATUS_INVALID_EP_SQUARE
+    with pytest.raises(FenError) as caught:
+        Position.from_fen(chess_board, fen)
+    assert caught.value.field == "en-passant square"

@@ -44,3 +44,24 @@ def test_the_castling_field_names_the_gates_as_fairy_stockfish_does(variant: str
             fen = sf.get_fen(variant, fen, [move])
             assert _fields(position.fen()) == _fields(fen), (move, position.fen(), fen)
             assert _fields(Position.from_fen(board, fen).fen()) == _fields(fen)
+
+
+#: Shuffled S-chess (Fairy-Stockfish's seirawan with Chess960 castling): a side that holds nothing has
+#: no gates written, and its castling rights are its Rooks' columns alone (HA, the King's unnamed).
+SEIRAWAN960 = [
+    "r3kb2/pp1bpppr/n7/2pnq1Bp/3PP1h1/NP1B2NE/P1P2PPP/RH2K2R[e] w HAaef - 13 14",
+    "r3k2r/8/8/8/8/8/8/R3K2R[] b Hh - 0 1",
+    "rk5r/8/8/8/8/8/8/RK5R[h] w HAhb - 0 1",
+    "qbbrnkrn/pppppppp/8/8/8/8/PPPPPPPP/QBBRNKRN[EHeh] w GDABCEFHgdabcefh - 0 1",
+]
+
+
+@pytest.mark.parametrize("fen", SEIRAWAN960)
+def test_shuffled_s_chess_castles_and_gates_as_fairy_stockfish_reads_its_fen(fen: str) -> None:
+    board = load_board("seirawan")
+    rules = Rules(board)
+    assert sf.get_fen("seirawan", fen, [], True) == fen
+    position = Position.from_fen(board, fen)
+    expected = set(sf.legal_moves("seirawan", fen, [], True))
+    assert uci_names(board, rules, legal_moves(rules, position), chess960=True) == expected
+    assert position.fen() == fen

@@ -31,8 +31,10 @@ for name in job["variants"]:
         played, seen = [], []
         for _ in range(job["plies"]):
             fen = sf.get_fen(name, start, played)
-            if sf.is_immediate_game_end(name, fen, [])[0]:
-                break  # a game that has ended (a flag reached, a piece extinct) lists no moves
+            if sf.is_immediate_game_end(name, start, played)[0]:
+                # A game that has ended (a flag reached, a piece extinct, two passes in a row, which
+                # only the moves played tell) lists no moves.
+                break
             moves = sf.legal_moves(name, start, played)
             seen.append([fen, moves])
             if not moves:

@@ -80,3 +80,14 @@ def test_a_walling_region_for_a_rule_that_places_no_wall_of_its_own_choosing_is_
 def test_a_walling_region_that_does_not_read_is_refused_naming_the_option_written(section: str, named: str) -> None:
     imported, refused = import_file(section)
     assert not imported and named in refused[0].message
+
+
+def test_a_game_ended_by_two_passes_in_a_row_is_not_compared_past_its_end() -> None:
+    # Both pieces are blocked, so each side can only pass: the game ends after the second pass, which
+    # its FEN does not tell and Fairy-Stockfish's moves played do.
+    text = "[blockedpass:chess]\nking = -\npass = true\ncustomPiece1 = a:mfW\nstartFen = 8/8/8/8/a7/A7/8/8 w - - 0 1\n"
+    imported, refused = import_file(text)
+    assert not refused, refused
+    (game,) = fsf_games(text, ["blockedpass"], games=1, plies=10)["blockedpass"]
+    assert [moves for _, moves in game] == [["a3a3"], ["a4a4"]]
+    assert compare(imported[0].text, [game]) is None

@@ -170,7 +170,7 @@ passOnStalemateBlack = false
 [kingpass:chess]
 passOnStalemate = true
 """)
-    with pytest.raises(IniError, match="enclosingDrop = anyside"):
+    with pytest.raises(IniError, match="enclosingDrop = anyside .*: .*not where the slide stops"):
         import_variant("cfour-anyside", sections)
     with pytest.raises(IniError, match="flipEnclosedPieces = ataxx with a royal piece"):
         import_variant("royalflip", sections)
@@ -178,3 +178,12 @@ passOnStalemate = true
         import_variant("onesided", sections)
     with pytest.raises(IniError, match="passOnStalemate with a royal piece"):
         import_variant("kingpass", sections)
+
+
+def test_fairy_stockfishs_anyside_drop_is_not_where_a_slide_from_the_top_stops() -> None:
+    # Why cfour-anyside is refused: under a piece on g4, a piece slid down from g7 stops on g5, one slid
+    # up from g1 on g3; along the first rank the piece on c1 stops them on b1 and d1. Fairy-Stockfish
+    # lets one be dropped on g1, where no slide stops.
+    fen = "7/7/7/6p/7/7/2P4[PPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1"
+    ((_, drops),) = fsf_positions(EXAMPLE.read_text(encoding="utf-8"), "cfour-anyside", [fen])
+    assert {"P@g1", "P@g3", "P@b1", "P@d1"} <= set(drops)
