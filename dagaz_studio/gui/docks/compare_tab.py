@@ -21,11 +21,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dagaz_studio.gui.docks.field_length import hold_at_most, too_long
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.test_marks import QtBoardMarks, SelectedPiece
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.queries import MAX_NOTATION_CHARS
 from dagaz_studio.queries.test_panel import (
     CompareAnswer,
     CompareQuery,
@@ -80,7 +82,7 @@ class QtCompareTab(QWidget):
         self.language = QComboBox()
         self.language.addItem("Dagaz", "dagaz")
         self.language.addItem("Betza", "betza")
-        self.b_text = QLineEdit()
+        self.b_text = hold_at_most(QLineEdit(), MAX_NOTATION_CHARS)
         self.b_text.setPlaceholderText("B's notation, e.g. (+)([p]\\1)* or R4")
         self.b_text.textEdited.connect(lambda _text: self.compare_here())
         self.language.currentIndexChanged.connect(lambda _index: self.compare_here())
@@ -226,6 +228,10 @@ class QtCompareTab(QWidget):
 
     def b_notation(self) -> str | None:
         """B in the Dagaz notation, or ``None`` (and why, in the result line)."""
+        refused = too_long(self.b_text, "B's notation")
+        if refused is not None:
+            self.result.setText(refused)
+            return None
         text = self.b_text.text().strip()
         if not text:
             return None
