@@ -133,8 +133,10 @@ class QtCompareTab(QWidget):
         layout.addWidget(self.progress)
         layout.addWidget(legend)
         layout.addStretch(1)
-        document.boardChanged.connect(self._fill_sources)
+        # A is let go of first: the sources filled again compare A and B anew, and a stale A is
+        # compared on the board it does not belong to.
         document.boardChanged.connect(self._on_board_changed)
+        document.boardChanged.connect(self._fill_sources)
         self._fill_sources()
 
     def attach(self, explorer: SelectedPiece, editor: QtNotationEditor | None = None) -> None:
@@ -165,7 +167,8 @@ class QtCompareTab(QWidget):
     @Slot()
     def _on_board_changed(self) -> None:
         # A search, and A itself, belong to the board as it was: the answer would fit no board shown.
-        if self.find_runner.running:
+        searching = self.find_runner.running
+        if searching:
             self.find_runner.cancel()
             self._done()
             self.result.setText("Search stopped: the board changed.")
@@ -180,8 +183,13 @@ class QtCompareTab(QWidget):
         else:  # A piece type's own notation: gone with the type, or changed
             stale = self.a_name not in board.pieces or board.pieces[self.a_name].notation_text != self.a_text
         if stale:
-            self.a_text, self.a_name, self.a_square = None, "", None
+            # What was compared goes with A: its answer, drawn or to come, is of a board no longer shown.
+            self.runner.cancel()
+            self.a_text, self.a_name, self.a_square, self.answer = None, "", None, None
             self.a_label.setText("A: select a piece on the board")
+            if not searching:
+                self.result.setText("")
+            self._clear_comparison()
 
     # ------------------------------------------------------------------ the definitions
 
