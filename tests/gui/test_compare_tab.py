@@ -167,3 +167,10 @@ def test_another_board_opened_takes_a_and_the_comparison_away(qtbot) -> None:
     qtbot.waitUntil(lambda: not tab.runner.running, timeout=20000)
     assert asked == [] and tab.a_text is None
     assert tab.marks.marks == {} and tab.result.text() == ""
+
+
+def test_b_that_runs_away_is_said_to_stop_once(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "b1")
+    _compared(qtbot, tab, "((+)*)*")
+    assert tab.result.text().startswith("B: stopped after ") and "stopped: stopped" not in tab.result.text()
