@@ -221,3 +221,19 @@ def test_a_draft_of_a_renamed_types_notation_follows_the_rename_and_its_undo(qtb
     editor.discard_unapplied()
     qtbot.waitUntil(lambda: not editor.unapplied() and not editor.reading_pending and not editor.reader.running
                     and not window.move_explorer.runner.running, timeout=20000)
+
+
+def test_the_longest_name_a_type_may_have_leaves_the_moves_panel_its_width(qtbot):
+    from tests.helpers.gui_window import click_and_wait, open_window
+
+    window = open_window(qtbot, "chess", (800, 600))
+    name = "W" + "a" * 63
+    window.piece_types.apply_new(name, "W", False, "+")
+    window.document.set_fen("4k3/8/8/8/3W4/8/8/4K3 w - - 0 1")
+    area = window.moves_dock.widget()
+    width = area.width()
+    click_and_wait(qtbot, window, "d4")
+    assert name in window.move_explorer.panel.summary.text()
+    QApplication.processEvents()  # the layout follows the label at the next turn of the event loop
+    assert area.width() == width and not area.horizontalScrollBar().isVisible()
+    assert area.widget().width() <= area.viewport().width()
