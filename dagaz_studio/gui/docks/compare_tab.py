@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dagaz_studio.gui.docks.field_length import hold_at_most, too_long
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.test_marks import QtBoardMarks, SelectedPiece
+from dagaz_studio.gui.field_length import hold_at_most, too_long
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner

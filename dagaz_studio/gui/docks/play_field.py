@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from dagaz_studio.gui.docks.field_length import hold_at_most
 from dagaz_studio.gui.docks.label_text import unbroken, wrappable
+from dagaz_studio.gui.field_length import hold_at_most
 from dagaz_studio.gui.lazy_qt import Qt
 
 #: The placeholder of the field for each way a board names its moves (the board file's ``names:``).

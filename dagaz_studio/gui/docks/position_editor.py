@@ -28,9 +28,9 @@ from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine import MAX_FEN_LENGTH, FenError
 from dagaz_studio.gui.board_view.piece_items import can_draw
 from dagaz_studio.gui.board_view.view import player_colour
-from dagaz_studio.gui.docks.field_length import hold_at_most, too_long
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.label_text import wrappable
+from dagaz_studio.gui.field_length import hold_at_most, too_long
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.resources import piece_face

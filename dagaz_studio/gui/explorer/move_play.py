@@ -13,10 +13,10 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
 
 from dagaz_studio.engine import Move, Position, describe_move
-from dagaz_studio.gui.docks.field_length import too_long
 from dagaz_studio.gui.docks.play_field import QtPlayField
 from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
 from dagaz_studio.gui.explorer.name_styles import XIANGQI_STYLE_LABELS, remembered_xiangqi_style, window_style
+from dagaz_studio.gui.field_length import too_long
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.settings import XIANGQI_NAMES_KEY, settings
 from dagaz_studio.gui.worker.runner import QtMoveRunner
