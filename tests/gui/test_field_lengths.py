@@ -57,3 +57,13 @@ def test_bs_notation_longer_than_the_field_holds_is_refused_not_cut(qtbot, chess
     _paste(qtbot, tab.b_text, "(+)" + PAGES_OF_SPACES + "and then more")
     assert tab.b_notation() is None
     assert f"longer than {MAX_NOTATION_CHARS:,} characters" in tab.result.text()
+
+
+def test_a_bad_fen_is_said_without_quoting_it_back(qtbot, chess_window):
+    """What is wrong and where: the FEN itself stands in the field above the message."""
+    editor = chess_window.position_editor
+    editor.fen_field.setText("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1" + " x" * 10_000)
+    qtbot.keyClick(editor.fen_field, Qt.Key.Key_Return)
+    said = editor.fen_error.text()
+    assert said.startswith("bad FEN (extra field): ") and "the extra field is 'x'" in said
+    assert "rnbqkbnr" not in said and len(said) < 200

@@ -363,7 +363,12 @@ class QtPositionEditor(QWidget):
             return
         try:
             self.document.set_fen(self.fen_field.text())
-        except (FenError, PdnError) as error:
+        except FenError as error:
+            # What is wrong and where, without the FEN quoted back: it stands in the field just above.
+            where = f" ({error.field})" if error.field else ""
+            self.fen_error.setText(wrappable(f"bad FEN{where}: {error.message}"))
+            return
+        except PdnError as error:
             self.fen_error.setText(wrappable(str(error)))
             return
         self.fen_error.clear()
