@@ -14,8 +14,7 @@ from collections.abc import Callable
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.placement import format_row
-from dagaz_studio.board.problems import echoed
-from dagaz_studio.board.statements import MAX_PIECE_NAME
+from dagaz_studio.board.problems import MAX_PIECE_NAME, echoed
 from dagaz_studio.board.writer import BoardWriteError
 
 __all__ = ["PIECE_FLAGS", "add_piece", "delete_piece", "piece_users", "update_piece"]

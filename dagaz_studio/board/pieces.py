@@ -16,10 +16,10 @@ from dagaz_studio.board.heaps import parse_heap_placement
 from dagaz_studio.board.kinds import DEFAULT, HEAP, STACK, BoardKind
 from dagaz_studio.board.model import NAME_STYLES, Board, PieceType
 from dagaz_studio.board.placement import PlacementError, parse_placement
-from dagaz_studio.board.problems import Problem, echoed
+from dagaz_studio.board.problems import MAX_PIECE_NAME, Problem, echoed
 from dagaz_studio.board.source import SourcePosition
 from dagaz_studio.board.stacks import parse_stack_placement
-from dagaz_studio.board.statements import BARE_WORD, KNOWN_RULES, MAX_PIECE_NAME, Reporter, Statement
+from dagaz_studio.board.statements import BARE_WORD, KNOWN_RULES, Reporter, Statement
 
 if TYPE_CHECKING:
     from dagaz_studio.notation.nodes import Notation

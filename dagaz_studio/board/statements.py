@@ -60,9 +60,6 @@ _STARTS = list(dict.fromkeys(["name_line", "direction_stmt", *_KEYWORD_RULES.val
 _KEYWORD_HEAD = re.compile(r"({})(?![A-Za-z0-9_\-])".format("|".join(_KEYWORD_RULES)))
 _DIRECTION_HEAD = re.compile(r"[A-Za-z0-9_\-]+\s*=")
 BARE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
-#: The longest name a piece type may have: room for any game's (the longest shipped has 21 letters),
-#: short enough to read where its name is said (the palette, the move list, why a move failed).
-MAX_PIECE_NAME = 64
 # A square is named column then row, on a 3-D grid after its level's capital: a1, Aa1.
 SQUARE_NAME = re.compile(r"([A-Z]?[a-z]+)([0-9]+)")
 RECTANGLE = re.compile(r"([A-Z]?[a-z]+[0-9]+)-([A-Z]?[a-z]+[0-9]+)")

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board import BoardFileError
 from dagaz_studio.board.piece_edits import add_piece, delete_piece, update_piece
-from dagaz_studio.board.statements import MAX_PIECE_NAME
+from dagaz_studio.board.problems import MAX_PIECE_NAME
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.label_text import wrappable
 from dagaz_studio.gui.field_length import hold_at_most, too_long
