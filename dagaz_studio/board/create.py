@@ -10,6 +10,8 @@ import re
 import string
 from dataclasses import dataclass
 
+from dagaz_studio.board.problems import echoed
+
 __all__ = ["DIRECTION_CHOICES", "SYMMETRY_CHOICES", "NewBoard", "NewBoardError", "new_board_text"]
 
 #: Which directions a new board has: the four orthogonal ones, the four diagonal ones, or all eight.
@@ -106,7 +108,7 @@ def new_board_text(spec: NewBoard) -> str:
 def _check(spec: NewBoard) -> None:
     if not _NAME.fullmatch(spec.name):
         raise NewBoardError("name", f"a board's name is a word of letters, digits, '_' and '-', beginning "
-                                    f"with a letter, not {spec.name!r}")
+                                    f"with a letter, not '{echoed(spec.name)}'")
     if not 1 <= spec.columns <= MAX_COLUMNS:
         raise NewBoardError("columns", f"a board has 1 to {MAX_COLUMNS} columns, not {spec.columns}")
     if not 1 <= spec.rows <= MAX_ROWS:
@@ -121,6 +123,6 @@ def _check(spec: NewBoard) -> None:
         raise NewBoardError("players", f"a board has one or two players, not {len(spec.players)}")
     for player in spec.players:
         if not _NAME.fullmatch(player):
-            raise NewBoardError("players", f"a player's name is a word beginning with a letter, not {player!r}")
+            raise NewBoardError("players", f"a player's name is a word beginning with a letter, not '{echoed(player)}'")
     if len(set(spec.players)) != len(spec.players):
-        raise NewBoardError("players", f"the players need two different names, not {spec.players[0]!r} twice")
+        raise NewBoardError("players", f"the players need two different names, not '{echoed(spec.players[0])}' twice")

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.placement import format_row
+from dagaz_studio.board.problems import MAX_PIECE_NAME, echoed
 from dagaz_studio.board.writer import BoardWriteError
 
 __all__ = ["PIECE_FLAGS", "add_piece", "delete_piece", "piece_users", "update_piece"]
@@ -172,10 +173,14 @@ def _require(board: Board, name: str):  # type: ignore[no-untyped-def]
 
 
 def _check_name(board: Board, name: str, own: str | None) -> None:
+    if len(name) > MAX_PIECE_NAME:
+        raise BoardWriteError(f"a piece's name has at most {MAX_PIECE_NAME} characters, not {len(name):,}: "
+                              f"'{echoed(name)}'")
     if not _NAME.fullmatch(name):
-        raise BoardWriteError(f"a piece's name is a word of letters, digits, '_' and '-', beginning with a letter, not {name!r}")
+        raise BoardWriteError("a piece's name is a word of letters, digits, '_' and '-', beginning with a letter, "
+                              f"not '{echoed(name)}'")
     if name in PIECE_FLAGS:
-        raise BoardWriteError(f"{name!r} is a word of the piece statement, not a name")
+        raise BoardWriteError(f"'{name}' is a word of the piece statement, not a name")
     if name != own and name in board.pieces:
         raise BoardWriteError(f"the board already has a piece named {name}")
 

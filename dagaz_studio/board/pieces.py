@@ -16,7 +16,7 @@ from dagaz_studio.board.heaps import parse_heap_placement
 from dagaz_studio.board.kinds import DEFAULT, HEAP, STACK, BoardKind
 from dagaz_studio.board.model import NAME_STYLES, Board, PieceType
 from dagaz_studio.board.placement import PlacementError, parse_placement
-from dagaz_studio.board.problems import Problem, echoed
+from dagaz_studio.board.problems import MAX_PIECE_NAME, Problem, echoed
 from dagaz_studio.board.source import SourcePosition
 from dagaz_studio.board.stacks import parse_stack_placement
 from dagaz_studio.board.statements import BARE_WORD, KNOWN_RULES, Reporter, Statement
@@ -81,6 +81,10 @@ class PieceReader:
             ok = True
             if not BARE_WORD.fullmatch(name):
                 self.reporter.report_token(statement, name_token, f"a piece's name begins with a letter: '{echoed(name)}'")
+                ok = False
+            elif len(name) > MAX_PIECE_NAME:
+                self.reporter.report_token(statement, name_token, f"a piece's name has at most {MAX_PIECE_NAME} "
+                                           f"characters, not {len(name):,}: '{echoed(name)}'")
                 ok = False
             elif name in self.pieces:
                 first = self.pieces[name].defined_at.line

@@ -11,6 +11,9 @@ from dagaz_studio.notation.errors import printable as notation_printable
 #: The longest board file read, in characters (a board at the limit of squares, with notes, is far
 #: shorter): a longer one is refused before it is read.
 MAX_BOARD_FILE = 1_000_000
+#: The longest name a piece type may have: room for any game's (the longest shipped has 21 letters),
+#: short enough to read where its name is said (the palette, the move list, why a move failed).
+MAX_PIECE_NAME = 64
 #: The most characters of a word a problem quotes back.
 MAX_ECHOED = 40
 #: The most characters of a long text quoted back (a path, a FEN): longer than a word, its end says

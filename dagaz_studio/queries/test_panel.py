@@ -222,7 +222,8 @@ def answer_panel(rules: Rules | None, query: Any, cancel: threading.Event) -> An
     except NotationError as error:
         return panel_failed(query, error.message)
     except RunawayNotation as error:
-        return panel_failed(query, f"stopped: {error}")
+        # Said once: the engine's reasons mostly begin "stopped after …" already.
+        return panel_failed(query, str(error) if "stopped" in str(error) else f"stopped: {error}")
 
 
 def _tests(query: TestsQuery, cancel: threading.Event) -> TestsAnswer:

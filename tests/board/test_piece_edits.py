@@ -53,6 +53,7 @@ def test_a_folded_last_piece_keeps_its_folds_and_the_new_one_follows_them():
     ("Wazir", "ZZ", "N", "one letter"),
     ("Wazir", "Z", "N # oops", "cannot hold '#'"),
     ("Wazir", "Z", "  ", "empty"),
+    ("W" + "a" * 64, "Z", "N", "at most 64 characters, not 65"),
 ])
 def test_a_name_letter_or_notation_a_board_cannot_hold_is_refused_with_the_reason(name, letter, notation, why):
     text = _text("chess")
@@ -213,3 +214,25 @@ def test_a_new_letter_leaves_the_promoted_types_written_with_it_alone():
     edited = update_piece(house, parse_board(house), "Queen", letter="x")
     assert "setup: rnbxkbnr/pppppppp/8/3Q~4/8/8/PPPPPPPP/RNB1KBNR[]" in edited
     parse_board(edited)
+
+
+def test_a_runaway_name_is_refused_in_a_sentence_not_echoed_whole():
+    text = _text("chess")
+    for name in ("W" + "a" * 99_999, "W" + "a" * 99_998 + "!"):
+        with pytest.raises(BoardWriteError) as refused:
+            add_piece(text, parse_board(text), name, "Z", "N")
+        assert "at most 64 characters, not 100,000" in str(refused.value) and len(str(refused.value)) < 200
+
+
+def test_a_board_files_piece_name_of_more_than_64_characters_is_a_problem_at_the_name():
+    from dagaz_studio.board import BoardFileError
+
+    longest = "W" + "a" * 63
+    text = _text("chess")
+    assert longest in parse_board(add_piece(text, parse_board(text), longest, "Z", "N")).pieces
+    over = text.replace("piece Rook ", "piece R" + "o" * 64 + "k ", 1)
+    with pytest.raises(BoardFileError) as refused:
+        parse_board(over)
+    line = next(number for number, row in enumerate(over.splitlines(), 1) if row.startswith("piece Roo"))
+    assert [problem.line for problem in refused.value.problems
+            if "a piece's name has at most 64 characters, not 66" in problem.message] == [line]

@@ -135,3 +135,30 @@ def test_a_bad_test_is_underlined_and_the_text_still_applies(setup, qtbot):
     (misspelt,) = [test for test in document.board.tests if test.name == "misspelt"]
     assert not misspelt.readable
     assert [(problem.line, problem.column) for problem in editor.problems] == [(len(lines) + 1, 26)]
+
+
+def test_apply_keeps_a_notation_applied_elsewhere_since_the_edits_began(setup):
+    document, editor, _path = setup
+    editor.text_edit.setPlainText(editor.text() + "\nrule: compulsory-capture\n")
+    document.set_piece_notation("Rook", "(+)([p]\\1){0,3}")
+    assert editor.apply()
+    assert document.board.pieces["Rook"].notation_text == "(+)([p]\\1){0,3}"
+    assert document.board.rules.compulsory_capture
+    assert editor.text() == document.board_text and not editor.has_unapplied_changes()
+
+
+@pytest.mark.parametrize(("answer", "kept_by_the_board"), [
+    (QMessageBox.StandardButton.Apply, "(+)[p]"),
+    (QMessageBox.StandardButton.Cancel, "(+)([p]\\1){0,3}"),
+], ids=["apply", "cancel"])
+def test_apply_over_a_line_changed_elsewhere_asks_first(setup, monkeypatch, answer, kept_by_the_board):
+    document, editor, _path = setup
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: asked.append(args[2]) or answer)
+    rook_line = next(line for line in editor.text().splitlines() if line.startswith("piece Rook"))
+    editor.text_edit.setPlainText(editor.text().replace(rook_line, rook_line.split(":")[0] + ": (+)[p]"))
+    document.set_piece_notation("Rook", "(+)([p]\\1){0,3}")
+    line = editor.text().splitlines().index(rook_line.split(":")[0] + ": (+)[p]") + 1
+    assert editor.apply() == (answer == QMessageBox.StandardButton.Apply)
+    assert len(asked) == 1 and f"line {line}" in asked[0]
+    assert document.board.pieces["Rook"].notation_text == kept_by_the_board

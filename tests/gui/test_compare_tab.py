@@ -149,3 +149,28 @@ def test_the_result_line_is_in_sight_in_a_small_window(qtbot, size: tuple[int, i
     assert tab.result.text().startswith("From b1")
     qtbot.waitUntil(lambda: not tab.result.visibleRegion().isEmpty(), timeout=5000)
     assert not tab.b_text.visibleRegion().isEmpty()
+
+
+def test_another_board_opened_takes_a_and_the_comparison_away(qtbot) -> None:
+    """A belongs to the board it was selected on: opened on another board, it is not compared there
+    (the chess Knight's notation from xiangqi's a10 square, say), and what was compared is gone."""
+    from dagaz_studio.board import shipped_boards
+
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "b1")
+    _compared(qtbot, tab, "(+)")
+    assert tab.marks.marks
+    asked = []
+    request = tab.runner.request
+    tab.runner.request = lambda query, **options: asked.append(query.board.name) or request(query, **options)
+    assert window.files.open_path(str(shipped_boards()["xiangqi"]), ask=False)
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=20000)
+    assert asked == [] and tab.a_text is None
+    assert tab.marks.marks == {} and tab.result.text() == ""
+
+
+def test_b_that_runs_away_is_said_to_stop_once(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "b1")
+    _compared(qtbot, tab, "((+)*)*")
+    assert tab.result.text().startswith("B: stopped after ") and "stopped: stopped" not in tab.result.text()

@@ -143,3 +143,19 @@ def test_the_save_question_says_what_changed(window, monkeypatch, edit, words):
     monkeypatch.setattr(QMessageBox, "question", lambda *args: asked.append(args[2]) or QMessageBox.StandardButton.Discard)
     assert window.files.maybe_save()
     assert asked and asked[0].startswith(words)
+
+
+def test_save_cancelled_at_the_question_about_a_line_changed_twice_says_nothing_more(window, monkeypatch):
+    """The Board file panel's edit and a notation applied since change the same line: saving asks
+    which to keep, and Cancel goes back to editing, the file unsaved and no warning of problems."""
+    path = window.document.board_path
+    saved = path.read_text(encoding="utf-8")
+    horse = next(line for line in window.board_text.text().splitlines() if line.startswith("piece Horse"))
+    window.board_text.text_edit.setPlainText(window.board_text.text().replace(horse, horse.split(":")[0] + ": N"))
+    window.document.set_piece_notation("Horse", "(X)\\1")
+    asked, warned = [], []
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: asked.append(args[2]) or QMessageBox.StandardButton.Cancel)
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: warned.append(args[2]))
+    window.files.save_action.trigger()
+    assert len(asked) == 1 and "changed since you began editing here" in asked[0]
+    assert warned == [] and path.read_text(encoding="utf-8") == saved

@@ -7,7 +7,8 @@ import stat
 import threading
 
 import pytest
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QMessageBox
 
 from dagaz_studio.board import parse_board
 from dagaz_studio.gui.docks.position_editor import QtPositionEditor
@@ -37,6 +38,23 @@ def test_the_dialog_refuses_a_bad_name_with_the_reason_and_accepts_a_good_one(qt
     assert set(board.directions) == set("NESW") and board.player_direction("Gote", "E") == "W"
     dialog.second_player.clear()
     assert not dialog.symmetry_box.isEnabled() and parse_board(dialog.text()).players == ("Sente",)
+
+
+@pytest.mark.parametrize("pasted", ["my game " + "x" * 100_000, "x" * 100_000], ids=["malformed", "too long"])
+def test_a_runaway_name_pasted_is_refused_in_a_sentence_within_the_dialogs_width(qtbot, pasted):
+    """Neither echoed whole (the dialog as wide as the name) nor cut to fit the field and accepted."""
+    dialog = QtNewBoardDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    width = dialog.width()
+    QApplication.clipboard().setText(pasted)
+    dialog.name_field.setFocus()
+    dialog.name_field.selectAll()
+    qtbot.keyClick(dialog.name_field, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    assert 0 < len(dialog.error_label.text()) < 200
+    QApplication.processEvents()  # the layout follows the label at the next turn of the event loop
+    assert dialog.width() == width
 
 
 def test_points_boards_draw_lines_and_are_not_checkered(qtbot):

@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
 
 from dagaz_studio.board import parse_board, shipped_boards
 from dagaz_studio.gui.docks.piece_types import QtPieceTypeDialog, QtPieceTypes
@@ -145,9 +145,22 @@ def test_a_long_pasted_name_is_refused_within_the_dialogs_width(setup, qtbot):
     dialog.show()
     width = dialog.width()
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
-    assert unbroken(dialog.error_label.text()).startswith("a piece's name is a word of letters")
+    assert unbroken(dialog.error_label.text()).startswith("The name is longer than 64 characters")
     assert dialog.result() == 0
     assert dialog.sizeHint().width() < max(width, 800)
+
+
+def test_a_name_pasted_longer_than_the_field_holds_is_refused_not_cut(setup, qtbot):
+    document, _editor, types, _path = setup
+    dialog = QtPieceTypeDialog(types.apply_new, "New piece type", notation="+")
+    qtbot.addWidget(dialog)
+    dialog.letter_field.setText("W")
+    QApplication.clipboard().setText("W" + "a" * 99_999)
+    dialog.name_field.setFocus()
+    qtbot.keyClick(dialog.name_field, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert "longer than 64 characters" in dialog.error_label.text() and dialog.result() == 0
+    assert not any(name.startswith("Waaa") for name in document.board.pieces)
 
 
 def test_delete_asks_first_and_names_the_notation_that_still_uses_the_type(setup, monkeypatch):
@@ -208,3 +221,19 @@ def test_a_draft_of_a_renamed_types_notation_follows_the_rename_and_its_undo(qtb
     editor.discard_unapplied()
     qtbot.waitUntil(lambda: not editor.unapplied() and not editor.reading_pending and not editor.reader.running
                     and not window.move_explorer.runner.running, timeout=20000)
+
+
+def test_the_longest_name_a_type_may_have_leaves_the_moves_panel_its_width(qtbot):
+    from tests.helpers.gui_window import click_and_wait, open_window
+
+    window = open_window(qtbot, "chess", (800, 600))
+    name = "W" + "a" * 63
+    window.piece_types.apply_new(name, "W", False, "+")
+    window.document.set_fen("4k3/8/8/8/3W4/8/8/4K3 w - - 0 1")
+    area = window.moves_dock.widget()
+    width = area.width()
+    click_and_wait(qtbot, window, "d4")
+    assert name in window.move_explorer.panel.summary.text()
+    QApplication.processEvents()  # the layout follows the label at the next turn of the event loop
+    assert area.width() == width and not area.horizontalScrollBar().isVisible()
+    assert area.widget().width() <= area.viewport().width()

@@ -375,3 +375,27 @@ def test_a_test_recorded_as_another_board_opens_is_not_written_into_that_board(q
     assert "not recorded" in panel.why.text()
     qtbot.waitUntil(lambda: panel.answer is not None and panel.answer.query.board is window.document.board,
                     timeout=20000)
+
+
+def test_a_test_of_a_runaway_notation_or_name_says_why_it_failed_within_the_panel(qtbot, tmp_path) -> None:
+    """A test's notation of thousands of characters, or its name, is said by its start and its end:
+    why the test failed, which follows them, is in sight, and the panel keeps its width."""
+    from dagaz_studio.board import shipped_boards
+
+    path = tmp_path / "chess.board"
+    name = "n" * 10_000
+    path.write_text(shipped_boards()["chess"].read_text(encoding="utf-8")
+                    + "\ntest runaway: at d4 put `" + "(+)" * 1300 + "` reaches d5\n"
+                    + f"test {name}: at e2 reaches e3\n", encoding="utf-8")
+    window = open_window(qtbot, str(path))
+    panel = shown_tests_panel(qtbot, window)
+    width = window.tests_dock.width()
+    for test, why in (("runaway", "the notation may repeat without end"), (name, "extra e4")):
+        item = panel.test_item(test)
+        assert item is not None and len(item.text()) < 300
+        _click_item(qtbot, panel.test_list, item)
+        shown = panel.detail.text()
+        assert why in shown and len(shown) < 600
+        QApplication.processEvents()  # the layout follows the label at the next turn of the event loop
+        area = window.tests_dock.widget()
+        assert window.tests_dock.width() == width and not area.horizontalScrollBar().isVisible()

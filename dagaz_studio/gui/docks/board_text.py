@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board import Board, BoardFileError, Problem
 from dagaz_studio.board.cache import parse_board_cached
+from dagaz_studio.document.text_merge import merge_lines
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
@@ -138,8 +139,11 @@ class QtBoardTextEditor(QWidget):
         stays here, its problems shown, and the board is left as it was."""
         if self.document.board is None or not self.has_unapplied_changes():
             return True
+        text = self._with_board_changes()
+        if text is None:
+            return False
         try:
-            self.document.set_board_text(self.text(), "Edit the board file")
+            self.document.set_board_text(text, "Edit the board file")
         except BoardFileError as error:
             self._show_problems(error.problems)
             return False
@@ -148,6 +152,43 @@ class QtBoardTextEditor(QWidget):
         self._update_buttons()
         self.applied.emit()
         return True
+
+    def _with_board_changes(self) -> str | None:
+        """The text to apply: the text here with the changes the board took since it was loaded here
+        (a notation applied in the Notation panel, a piece type renamed, an undo), so that applying
+        does not undo them. Where both changed the same lines the user is asked; ``None``: cancelled."""
+        board_text = self.document.board_text
+        if self._loaded_text == board_text:
+            return self.text()
+        merged = merge_lines(self._loaded_text, self.text(), board_text)
+        if merged.text is not None:
+            self._take_in(merged.text)
+            return merged.text
+        answer = QMessageBox.question(
+            self, "Board file",
+            f"The board changed since you began editing here, at line {merged.clash_line} of the text you "
+            "began with, which you changed too (a notation applied in the Notation panel, say).\n\n"
+            "Apply your text? The board's change there is undone (Edit ▸ Undo brings it back).",
+            QMessageBox.StandardButton.Apply | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return self.text() if answer == QMessageBox.StandardButton.Apply else None
+
+    def _take_in(self, text: str) -> None:
+        """Show ``text`` (the edits here with the board's since), the board's text as the one edited from."""
+        position = self.text_edit.textCursor().position()
+        # Replaced as one edit, which the text's own undo (Ctrl+Z) takes back.
+        whole = QTextCursor(self.text_edit.document())
+        whole.select(QTextCursor.SelectionType.Document)
+        self._loading = True
+        try:
+            whole.insertText(text)
+        finally:
+            self._loading = False
+        cursor = self.text_edit.textCursor()
+        cursor.setPosition(min(position, len(self.text())))
+        self.text_edit.setTextCursor(cursor)
+        self._loaded_text = self.document.board_text
 
     @Slot()
     def save(self) -> bool:
@@ -214,7 +255,7 @@ class QtBoardTextEditor(QWidget):
         if self.text() != self._loaded_text and self.document.board_path == self._loaded_path:
             # The board changed under edits not yet applied (a notation saved elsewhere): keep them.
             self.status_label.setText("The board changed since you began editing here: Apply keeps "
-                                      "your text, Revert shows the board's.")
+                                      "your edits and the board's changes, Revert shows the board's.")
             self._update_buttons()
             return
         self._load(board_text)

@@ -23,9 +23,11 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.test_marks import QtBoardMarks, SelectedPiece
+from dagaz_studio.gui.field_length import hold_at_most, too_long
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.queries import MAX_NOTATION_CHARS
 from dagaz_studio.queries.test_panel import (
     CompareAnswer,
     CompareQuery,
@@ -80,7 +82,7 @@ class QtCompareTab(QWidget):
         self.language = QComboBox()
         self.language.addItem("Dagaz", "dagaz")
         self.language.addItem("Betza", "betza")
-        self.b_text = QLineEdit()
+        self.b_text = hold_at_most(QLineEdit(), MAX_NOTATION_CHARS)
         self.b_text.setPlaceholderText("B's notation, e.g. (+)([p]\\1)* or R4")
         self.b_text.textEdited.connect(lambda _text: self.compare_here())
         self.language.currentIndexChanged.connect(lambda _index: self.compare_here())
@@ -131,8 +133,10 @@ class QtCompareTab(QWidget):
         layout.addWidget(self.progress)
         layout.addWidget(legend)
         layout.addStretch(1)
-        document.boardChanged.connect(self._fill_sources)
+        # A is let go of first: the sources filled again compare A and B anew, and a stale A is
+        # compared on the board it does not belong to.
         document.boardChanged.connect(self._on_board_changed)
+        document.boardChanged.connect(self._fill_sources)
         self._fill_sources()
 
     def attach(self, explorer: SelectedPiece, editor: QtNotationEditor | None = None) -> None:
@@ -163,7 +167,8 @@ class QtCompareTab(QWidget):
     @Slot()
     def _on_board_changed(self) -> None:
         # A search, and A itself, belong to the board as it was: the answer would fit no board shown.
-        if self.find_runner.running:
+        searching = self.find_runner.running
+        if searching:
             self.find_runner.cancel()
             self._done()
             self.result.setText("Search stopped: the board changed.")
@@ -178,8 +183,13 @@ class QtCompareTab(QWidget):
         else:  # A piece type's own notation: gone with the type, or changed
             stale = self.a_name not in board.pieces or board.pieces[self.a_name].notation_text != self.a_text
         if stale:
-            self.a_text, self.a_name, self.a_square = None, "", None
+            # What was compared goes with A: its answer, drawn or to come, is of a board no longer shown.
+            self.runner.cancel()
+            self.a_text, self.a_name, self.a_square, self.answer = None, "", None, None
             self.a_label.setText("A: select a piece on the board")
+            if not searching:
+                self.result.setText("")
+            self._clear_comparison()
 
     # ------------------------------------------------------------------ the definitions
 
@@ -226,6 +236,10 @@ class QtCompareTab(QWidget):
 
     def b_notation(self) -> str | None:
         """B in the Dagaz notation, or ``None`` (and why, in the result line)."""
+        refused = too_long(self.b_text, "B's notation")
+        if refused is not None:
+            self.result.setText(refused)
+            return None
         text = self.b_text.text().strip()
         if not text:
             return None

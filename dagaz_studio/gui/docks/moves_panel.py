@@ -77,6 +77,10 @@ class QtMovesPanel(QWidget):
         self.explanation = QLabel()
         self.explanation.setObjectName("squareExplanation")
         self.explanation.setWordWrap(True)
+        for label in (self.summary, self.explanation):
+            # A word longer than the panel is wide (a piece type's long name) is cut at its edge
+            # rather than widening the panel, whose legend would then be cut instead.
+            label.setMinimumWidth(1)
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)  # a busy bar: how long a run takes is not known in advance
         self.busy.setMaximumHeight(12)

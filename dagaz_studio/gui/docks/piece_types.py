@@ -30,8 +30,10 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board import BoardFileError
 from dagaz_studio.board.piece_edits import add_piece, delete_piece, update_piece
+from dagaz_studio.board.problems import MAX_PIECE_NAME
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.label_text import wrappable
+from dagaz_studio.gui.field_length import hold_at_most, too_long
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 
@@ -68,7 +70,7 @@ class QtPieceTypeDialog(QDialog):
         self.setWindowTitle(title)
         self._apply = apply
         form = QFormLayout()
-        self.name_field = QLineEdit(name)
+        self.name_field = hold_at_most(QLineEdit(name), MAX_PIECE_NAME)
         self.name_field.setPlaceholderText("e.g. Wazir")
         self.name_field.setToolTip("The name notations use: [=Wazir], [+Wazir]")
         self.letter_field = QLineEdit(letter)
@@ -104,6 +106,10 @@ class QtPieceTypeDialog(QDialog):
     @Slot()
     def _on_ok(self) -> None:
         notation = self.notation_field.toPlainText() if self.notation_field is not None else ""
+        refused = too_long(self.name_field, "The name")
+        if refused is not None:
+            self.error_label.setText(refused)
+            return
         try:
             self._apply(self.name_field.text().strip(), self.letter_field.text().strip(),
                         self.royal_box.isChecked(), notation)

@@ -25,11 +25,12 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.placement import NEUTRAL
-from dagaz_studio.engine import FenError
+from dagaz_studio.engine import MAX_FEN_LENGTH, FenError
 from dagaz_studio.gui.board_view.piece_items import can_draw
 from dagaz_studio.gui.board_view.view import player_colour
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.label_text import wrappable
+from dagaz_studio.gui.field_length import hold_at_most, too_long
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.resources import piece_face
@@ -82,10 +83,11 @@ class QtPositionEditor(QWidget):
         fen_label = QLabel("FEN (press Enter to set up):")
         fen_label.setWordWrap(True)
         layout.addWidget(fen_label)
-        self.fen_field = QLineEdit()
+        # Room for the longest FEN read, and a longer one pasted refused rather than cut to fit.
+        self.fen_field = hold_at_most(QLineEdit(), MAX_FEN_LENGTH)
         self.fen_field.setClearButtonEnabled(True)
         self.fen_field.returnPressed.connect(self._on_fen_entered)
-        self.fen_field.textEdited.connect(lambda _text: self.fen_error.clear())
+        self.fen_field.textEdited.connect(lambda _text: self.fen_error.setText(too_long(self.fen_field, "The FEN") or ""))
         layout.addWidget(self.fen_field)
         self.fen_error = QLabel()
         self.fen_error.setWordWrap(True)
@@ -355,9 +357,18 @@ class QtPositionEditor(QWidget):
     def _on_fen_entered(self) -> None:
         if self.document.position is None:
             return
+        refused = too_long(self.fen_field, "The FEN")
+        if refused is not None:
+            self.fen_error.setText(refused)
+            return
         try:
             self.document.set_fen(self.fen_field.text())
-        except (FenError, PdnError) as error:
+        except FenError as error:
+            # What is wrong and where, without the FEN quoted back: it stands in the field just above.
+            where = f" ({error.field})" if error.field else ""
+            self.fen_error.setText(wrappable(f"bad FEN{where}: {error.message}"))
+            return
+        except PdnError as error:
             self.fen_error.setText(wrappable(str(error)))
             return
         self.fen_error.clear()

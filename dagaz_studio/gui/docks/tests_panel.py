@@ -9,6 +9,7 @@ the window never waits for an answer.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Signal, Slot
@@ -26,8 +27,10 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.piece_tests import written_test_names
+from dagaz_studio.board.problems import echoed
 from dagaz_studio.gui.board_view.view import QtBoardView
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
+from dagaz_studio.gui.docks.label_text import wrappable
 from dagaz_studio.gui.docks.test_marks import MARK_KINDS, QtBoardMarks, SelectedPiece
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
@@ -213,10 +216,11 @@ class QtTestsPanel(QWidget):
                              f"{failed} failed{unread_text}" if answer.results else "This board has no tests: "
                              "Record as test writes one.")
         for index, result in enumerate(answer.results):
-            item = QListWidgetItem(f"{PASSED if result.passed else FAILED} {result.name}")
+            shown = _readable(result)
+            item = QListWidgetItem(f"{PASSED if result.passed else FAILED} {shown.name}")
             item.setData(Qt.ItemDataRole.UserRole, index)
-            item.setToolTip(("passed: " if result.passed else "FAILED: ") + result.describe()
-                            if not result.passed else f"passed: {result.piece} {result.expectation}")
+            item.setToolTip(("passed: " if result.passed else "FAILED: ") + shown.describe()
+                            if not result.passed else f"passed: {shown.piece} {shown.expectation}")
             self.test_list.addItem(item)
         if self.shown is not None and self.shown < len(answer.results):
             self._fill_detail(self.shown)
@@ -226,7 +230,7 @@ class QtTestsPanel(QWidget):
         """The list's item of the test ``name``."""
         for row in range(self.test_list.count()):
             item = self.test_list.item(row)
-            if item.text().split(" ", 1)[1] == name:
+            if self.answer is not None and self.answer.results[int(item.data(Qt.ItemDataRole.UserRole))].name == name:
                 return item
         return None
 
@@ -263,9 +267,11 @@ class QtTestsPanel(QWidget):
         assert self.answer is not None and self.answer.board is not None
         result = self.answer.results[index]
         test = self.answer.board.tests[index]
-        self.detail.setText(("Passed: " if result.passed else "Failed: ") + result.describe()
-                            if not result.passed else f"Passed: {result.name}: {result.piece} {result.expectation}")
-        self.why.setText(result.reason and f"{result.missing[0]}: {result.reason}" or "")
+        shown = _readable(result)
+        self.detail.setText(wrappable(("Passed: " if result.passed else "Failed: ") + shown.describe()
+                                      if not result.passed else f"Passed: {shown.name}: {shown.piece} {shown.expectation}",
+                                      most=DETAIL_CHARS))
+        self.why.setText(wrappable(result.reason and f"{result.missing[0]}: {result.reason}" or ""))
         marks = _mark_kinds(self.answer.board, test, result)
         self.mark_list.clear()
         words = {"agree": "as expected", "missing": "missing", "extra": "extra"}
@@ -473,3 +479,15 @@ def add_tests_dock(window: object, document: QtDocument, view: QtBoardView) -> t
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     dock = window.add_dock("Tests", "testsDock", area)  # type: ignore[attr-defined]
     return panel, dock
+
+
+#: The most a test's detail says: every square of a big board missing is more than the line reads.
+DETAIL_CHARS = 1_000
+
+
+def _readable(result: TestResult) -> TestResult:
+    """``result`` as the panel says it: a runaway name, piece or expectation (a notation of thousands
+    of characters, say) by its start and its end, so that what went wrong, which follows it, is read
+    rather than scrolled away."""
+    return replace(result, name=echoed(result.name, long=True), piece=echoed(result.piece, long=True),
+                   expectation=echoed(result.expectation, long=True))

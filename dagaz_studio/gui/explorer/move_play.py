@@ -16,6 +16,7 @@ from dagaz_studio.engine import Move, Position, describe_move
 from dagaz_studio.gui.docks.play_field import QtPlayField
 from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
 from dagaz_studio.gui.explorer.name_styles import XIANGQI_STYLE_LABELS, remembered_xiangqi_style, window_style
+from dagaz_studio.gui.field_length import too_long
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.settings import XIANGQI_NAMES_KEY, settings
 from dagaz_studio.gui.worker.runner import QtMoveRunner
@@ -44,7 +45,7 @@ class QtMovePlay(QObject):
         self.runner.replyReady.connect(self._on_reply)
         self.xiangqi_style = remembered_xiangqi_style()
         explorer.set_xiangqi_style(self.xiangqi_style)
-        field.field.returnPressed.connect(lambda: self.play_text(field.field.text()))
+        field.field.returnPressed.connect(self._play_typed)
         field.field.textEdited.connect(lambda _text: field.show_note(""))
         explorer.player.moveActivated.connect(self.play_listed)
         document.boardChanged.connect(self._on_board_changed)
@@ -69,6 +70,14 @@ class QtMovePlay(QObject):
     def reading(self) -> bool:
         """Whether a typed name is being read."""
         return self.runner.running
+
+    @Slot()
+    def _play_typed(self) -> None:
+        refused = too_long(self.field.field, "The move's name")
+        if refused is not None:
+            self.field.show_error(refused)
+            return
+        self.play_text(self.field.field.text())
 
     def play_text(self, text: str) -> None:
         """Read ``text`` as a move's name on the document's position and play it when it names one move."""

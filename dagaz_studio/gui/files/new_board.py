@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.create import MAX_COLUMNS, MAX_ROWS, NewBoard, NewBoardError, new_board_text
+from dagaz_studio.gui.field_length import hold_at_most, too_long
 from dagaz_studio.gui.files.save_path import with_suffix_asked
 
 _DIRECTIONS = (("both", "Orthogonal and diagonal (8)"), ("orthogonal", "Orthogonal (N E S W)"),
@@ -46,7 +47,7 @@ class QtNewBoardDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New board")
-        self.name_field = QLineEdit("my-game")
+        self.name_field = hold_at_most(QLineEdit("my-game"))
         self.name_field.setToolTip("A word of letters, digits, '_' and '-': the board's name and its file's name")
         self.columns_box = QSpinBox()
         self.columns_box.setRange(1, MAX_COLUMNS)
@@ -61,8 +62,8 @@ class QtNewBoardDialog(QDialog):
         size.addWidget(QLabel("rows"))
         size.addStretch(1)
         self.directions_box = self._choices(_DIRECTIONS)
-        self.first_player = QLineEdit("White")
-        self.second_player = QLineEdit("Black")
+        self.first_player = hold_at_most(QLineEdit("White"))
+        self.second_player = hold_at_most(QLineEdit("Black"))
         self.second_player.setPlaceholderText("none: a one-player board")
         players = QHBoxLayout()
         players.addWidget(self.first_player)
@@ -130,7 +131,12 @@ class QtNewBoardDialog(QDialog):
         points = self.style_box.currentData() == "points"
         self.checkered_box.setEnabled(not points)
         self.symmetry_box.setEnabled(bool(self.second_player.text().strip()))
+        fields = ((self.name_field, "The name"), (self.first_player, "The first player's name"),
+                  (self.second_player, "The second player's name"))
+        refused = [why for field, what in fields if (why := too_long(field, what)) is not None]
         try:
+            if refused:
+                raise NewBoardError("name", refused[0])
             self.text()
         except NewBoardError as error:
             self.error_label.setText(str(error))

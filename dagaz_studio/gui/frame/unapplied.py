@@ -58,6 +58,8 @@ def apply_before_saving(parent: QWidget, title: str, board_text: QtBoardTextEdit
     load is shown with its problems, and a notation that cannot be applied is asked about (save
     without it, the edit staying in the editor, or keep editing it)."""
     if not board_text.apply():
+        if not board_text.problems:
+            return False  # asked about a line changed both there and elsewhere, the user kept editing
         count = len(board_text.problems)
         first = board_text.problems[0] if board_text.problems else None
         where = f"\n\n{first.line}:{first.column}: {first.message}" if first is not None else ""
