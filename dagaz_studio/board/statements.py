@@ -208,7 +208,7 @@ def _parse_statement(statement: Statement, reporter: Reporter) -> tuple[str, Tre
     known = statement_rule(text)
     if known is None:
         word = re.match(r"[^\s:]*", text).group() or text.split()[0]
-        reporter.report(statement, 0, f"unknown statement '{echoed(word)}'")
+        reporter.report(statement, *_unknown_statement(word))
         return None
     rule, what = known
     parser = _parser()
@@ -218,6 +218,20 @@ def _parse_statement(statement: Statement, reporter: Reporter) -> tuple[str, Tre
         _report_syntax(statement, error, what, reporter)
         return None
     return rule, tree, statement
+
+
+def _unknown_statement(word: str) -> tuple[int, str]:
+    """Where in an unknown statement, whose first word is ``word``, it goes wrong, and what to say:
+    at a character no name or keyword has (``oké``, a full-width colon), the one the reader stumbles
+    on being hard to see; else at its start."""
+    message = f"unknown statement '{echoed(word)}'"
+    odd = re.search(r"[^A-Za-z0-9_\-]", word)
+    if odd is not None:
+        return odd.start(), (f"{message}: a name or keyword has only ASCII letters, digits, '_' and '-', "
+                             f"not '{echoed(odd.group())}'")
+    if word[:1].isdigit() and BARE_WORD.fullmatch("n" + word):
+        return 0, f"{message}: a name begins with a letter"
+    return 0, message
 
 
 def _report_syntax(statement: Statement, error: UnexpectedInput, what: str, reporter: Reporter) -> None:

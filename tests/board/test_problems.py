@@ -71,6 +71,12 @@ def test_a_setup_that_does_not_fit():
         ("grid: a-b x 2-1\ngrid: a-c x 2-1", "2:1: the grid already given on line 1"),
         ("N = (0, 1)", "1:1: no grid: the board needs a 'grid:' statement"),
         ("a\nb\ngrid: a-b x 2-1", "2:1: unknown statement 'b'"),
+        # a name or keyword with a character none has: placed at that character, and named
+        ("oké\ngrid: a-b x 2-1", "1:3: unknown statement 'oké': a name or keyword has only ASCII letters, "
+         "digits, '_' and '-', not 'é'"),
+        ("grid\uff1a a-b x 2-1", "1:5: unknown statement 'grid\uff1a': a name or keyword has only ASCII "
+         "letters, digits, '_' and '-', not '\uff1a'"),
+        ("9x9\ngrid: a-b x 2-1", "1:1: unknown statement '9x9': a name begins with a letter"),
         # ranges and vectors
         ("grid: a- x 2-1", "1:7: malformed range 'a-': columns are letters, like 'a-h'"),
         ("grid: a-b x 2-1\nN = (0, 1", "2:10: malformed vector: unexpected end of statement; expected ')' or ','"),
