@@ -57,13 +57,40 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def take_words_left(args: argparse.Namespace, left: list[str], words: list[str]) -> bool:
-    """Take the names given after the options (``play checkers --fen-style pdn 11-15``) as the last
-    moves, when they are the command line's last words and none looks like an option (a misspelt one
-    is said as such)."""
-    if any(word.startswith("-") for word in left) or list(words[-len(left):]) != left:
+    """Take the names given after or between the options (``play checkers --fen-style pdn 11-15``,
+    ``play chess --fen-style board e4 --fen FEN e5``) as moves, in the order given, when none looks
+    like an option (a misspelt one is said as such)."""
+    if any(word.startswith("-") for word in left):
         return False
-    args.moves_after = left
+    placed = _free_word_places(args, words)
+    # The words no option took are the board, the names right after it, then those left over.
+    if [words[place] for place in placed[1 + len(args.moves):]] != left:
+        return False
+    fen_at = _fen_option_at(words) if args.fen else len(words)
+    args.moves_before_fen = [words[place] for place in placed[1 + len(args.moves):] if place < fen_at]
+    args.moves_after = left[len(args.moves_before_fen):]
     return True
+
+
+def _fen_option_at(words: list[str]) -> int:
+    """Where the ``--fen`` argparse read stands among ``words`` (the last one given)."""
+    return max(place for place, word in enumerate(words) if word == "--fen" or word.startswith("--fen="))
+
+
+def _free_word_places(args: argparse.Namespace, words: list[str]) -> list[int]:
+    """The places in ``words`` (after the command's name) of the words no option took: neither an
+    option, nor ``--fen-style``'s value, nor ``--fen``'s FEN and the names after it."""
+    taken: set[int] = set()
+    if args.fen:
+        fen_at = _fen_option_at(words)
+        separate = words[fen_at] == "--fen"
+        taken.update(range(fen_at, fen_at + len(args.fen) + separate))
+    for place, word in enumerate(words):
+        # --fen-style and the abbreviations argparse takes for it (--fen-s), its value the next word.
+        if len(word) > len("--fen") and "--fen-style".startswith(word):
+            taken.add(place + 1)
+    return [place for place, word in enumerate(words[1:], start=1)
+            if place not in taken and not word.startswith("-")]
 
 
 def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Position:
@@ -107,8 +134,10 @@ def _hand_hint(position: Position, text: str) -> str:
 
 
 def _move_names(args: argparse.Namespace) -> list[str]:
-    """The names to play, in the order given: before the options, after ``--fen FEN``, after the options."""
-    return [*args.moves, *(args.fen[1:] if args.fen else []), *getattr(args, "moves_after", [])]
+    """The names to play, in the order given: before the options, between them, after ``--fen FEN``,
+    after the options."""
+    return [*args.moves, *getattr(args, "moves_before_fen", []), *(args.fen[1:] if args.fen else []),
+            *getattr(args, "moves_after", [])]
 
 
 def _unquoted_fen_hint(board: Board, args: argparse.Namespace, error: PlayError) -> str:
