@@ -38,6 +38,17 @@ class PlayError(ValueError):
         super().__init__(f"move {number} {quoted(text)}: {reason}")
 
 
+class _FenOnce(argparse.Action):
+    """``--fen``, refused when given twice: argparse would keep the last, and the moves given after
+    the first would be lost without a word."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        if getattr(namespace, self.dest) is not None:
+            parser.error("--fen is given twice: play starts from one position")
+        setattr(namespace, self.dest, values)
+
+
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``play`` subcommand."""
     parser = subparsers.add_parser(
@@ -51,7 +62,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "(before the options, after --fen FEN, or after the options)")
     # argparse gives every positional its share at BOARD, so names after --fen FEN would be left over:
     # --fen takes them along.
-    parser.add_argument("--fen", nargs="+", metavar=("FEN", "MOVE"),
+    parser.add_argument("--fen", nargs="+", metavar=("FEN", "MOVE"), action=_FenOnce,
                         help="the position to start from (default: the board's initial one); the moves may follow it")
     add_fen_style_option(parser, "the resulting FEN")
 

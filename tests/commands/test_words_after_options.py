@@ -78,3 +78,11 @@ def test_a_word_left_before_a_misspelt_option_is_not_taken_for_a_fen_s_field(
     assert caught.value.code == 2
     err = capsys.readouterr().err
     assert "unrecognized arguments: e4 -x" in err and "FEN of several fields" not in err
+
+
+def test_play_refuses_a_second_fen_rather_than_losing_the_moves_after_the_first(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["play", "chess", "--fen", chess.STARTING_FEN, "e4", "--fen", chess.STARTING_FEN, "d4"])
+    assert caught.value.code == 2
+    assert "--fen is given twice" in capsys.readouterr().err
