@@ -169,6 +169,12 @@ def test_a_lesson_on_a_board_file_beside_it(tmp_path: Path) -> None:
     (lambda t: t.replace('notation = "N"', 'notation = "N["'), 'notation =', "the example does not read"),
     (lambda t: t.replace('board = "chess"', 'board = "no-such-board"'), 'board =', "board 'no-such-board'"),
     (lambda t: t.replace('title = "One step"', 'titel = "One step"'), 'titel =', "unknown key 'titel'"),
+    # tomllib reads nesting by recursion: a file nested deeper than the recursion limit (60,000 once
+    # a run has raised it) within a lesson's 200,000 bytes ended in a traceback.
+    (lambda t: t.replace('[exercise]', '[exercise]\ndeep = ' + '[' * 90_000 + ']' * 90_000), 'deep =',
+     "nested too deeply"),
+    (lambda t: t.replace('[exercise]', '[exercise]\ndeep = ' + '{a=' * 45_000 + '1' + '}' * 45_000), 'deep =',
+     "nested too deeply"),
     (lambda t: t.replace('[exercise]', '[exercise]\ngenerated = -1'), 'generated =', "'generated'"),
     (lambda t: t.replace('[exercise]', '[exercise]\nhints = 3', 1).replace('hints = [', 'prompt2 = ['), 'prompt2 =',
      "unknown key 'prompt2'"),
