@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dagaz_studio.board.problems import Problem
+from dagaz_studio.board.problems import Problem, echoed
 from dagaz_studio.board.source import SourcePosition
 
 #: What a test expects: the piece's marks exactly, at least some, none of some; a perft count; a
@@ -75,7 +75,8 @@ class PieceTest:
         if self.put_piece is not None:
             return f"{whose(self.put_player)}{self.put_piece} put on {self.square}"
         if self.notation_source is not None:
-            return f"{whose(self.put_player)}{self.notation_source} put on {self.square}"
+            # A notation of thousands of characters is said by its ends, as a long word is quoted.
+            return f"{whose(self.put_player)}{echoed(self.notation_source, long=True)} put on {self.square}"
         return self.square or "the position"
 
     def expectation_text(self) -> str:
