@@ -170,6 +170,10 @@ def find_lesson(reference: str) -> Lesson:
         number = stem.split("-")[0]
         if reference in (stem, stem.split("-", 1)[-1]) or (_number(reference) == _number(number) is not None):
             return read_lesson(candidate)
+    numbers = sorted(number for p in shipped if (number := _number(p.stem.split("-")[0])) is not None)
+    if _number(reference) is not None and numbers:
+        raise LessonError(shown, 0, f"no lesson numbered {_number(reference)}: the course's lessons are numbered "
+                                    f"{numbers[0]} to {numbers[-1]}")
     names = ", ".join(p.stem for p in shipped[:3])
     raise LessonError(shown, 0, f"no lesson by that name: give a lesson's id ({names}, …) or a .toml file")
 

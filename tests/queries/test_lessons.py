@@ -417,6 +417,13 @@ def test_a_lesson_is_found_by_its_number_written_any_way() -> None:
     assert find_lesson("6").id == find_lesson("0006").id == find_lesson("٦").id == "06-groups"
 
 
+def test_a_lesson_number_past_the_course_says_how_its_lessons_are_numbered() -> None:
+    numbers = [int(path.stem.split("-")[0]) for path in course_directory().glob("*.toml")]
+    with pytest.raises(LessonError) as caught:
+        find_lesson(str(max(numbers) + 1))
+    assert f"numbered {min(numbers)} to {max(numbers)}" in str(caught.value)
+
+
 def test_a_runaway_answer_ends_as_compare_ends_on_one(tmp_path, capsys) -> None:
     """An answer that runs away is neither right nor where it differs: exit 2, as compare and moves end
     on a runaway, with where it ran; a solution that runs away only on a generated position is named."""
