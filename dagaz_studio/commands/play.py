@@ -70,16 +70,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def take_words_left(args: argparse.Namespace, left: list[str], words: list[str]) -> bool:
     """Take the names given after or between the options (``play checkers --fen-style pdn 11-15``,
     ``play chess --fen-style board e4 --fen FEN e5``) as moves, in the order given, when none looks
-    like an option (a misspelt one is said as such)."""
-    if any(word.startswith("-") for word in left):
+    like an option (a misspelt one is said as such) but after ``--``, which ends the options."""
+    ended = left.index("--") if "--" in left else len(left)
+    if any(word.startswith("-") for word in left[:ended]):
         return False
-    placed = _free_word_places(args, words)
+    names = left[:ended] + left[ended + 1:]
+    options_end = words.index("--") if "--" in words else len(words)
+    placed = _free_word_places(args, words, options_end)
     # The words no option took are the board, the names right after it, then those left over.
-    if [words[place] for place in placed[1 + len(args.moves):]] != left:
+    if [words[place] for place in placed[1 + len(args.moves):]] != names:
         return False
-    fen_at = _fen_option_at(words) if args.fen else len(words)
+    fen_at = _fen_option_at(words[:options_end]) if args.fen else len(words)
     args.moves_before_fen = [words[place] for place in placed[1 + len(args.moves):] if place < fen_at]
-    args.moves_after = left[len(args.moves_before_fen):]
+    args.moves_after = names[len(args.moves_before_fen):]
     return True
 
 
@@ -88,20 +91,21 @@ def _fen_option_at(words: list[str]) -> int:
     return max(place for place, word in enumerate(words) if word == "--fen" or word.startswith("--fen="))
 
 
-def _free_word_places(args: argparse.Namespace, words: list[str]) -> list[int]:
+def _free_word_places(args: argparse.Namespace, words: list[str], options_end: int) -> list[int]:
     """The places in ``words`` (after the command's name) of the words no option took: neither an
-    option, nor ``--fen-style``'s value, nor ``--fen``'s FEN and the names after it."""
-    taken: set[int] = set()
+    option, nor ``--fen-style``'s value, nor ``--fen``'s FEN and the names after it; after
+    ``options_end`` (the place of ``--``), every word."""
+    taken: set[int] = {options_end}
     if args.fen:
-        fen_at = _fen_option_at(words)
+        fen_at = _fen_option_at(words[:options_end])
         separate = words[fen_at] == "--fen"
         taken.update(range(fen_at, fen_at + len(args.fen) + separate))
-    for place, word in enumerate(words):
+    for place, word in enumerate(words[:options_end]):
         # --fen-style and the abbreviations argparse takes for it (--fen-s), its value the next word.
         if len(word) > len("--fen") and "--fen-style".startswith(word):
             taken.add(place + 1)
     return [place for place, word in enumerate(words[1:], start=1)
-            if place not in taken and not word.startswith("-")]
+            if place not in taken and (place > options_end or not word.startswith("-"))]
 
 
 def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Position:

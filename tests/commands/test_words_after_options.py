@@ -20,6 +20,8 @@ from dagaz_studio.cli import main
     ["play", "chess", "--fen-style", "board", "e4", "--fen", chess.STARTING_FEN, "e5", "Nf3"],
     ["play", "chess", "e4", "--fen-style", "board", "e5", "--fen-style", "board", "Nf3"],
     ["play", "chess", "--fen-s", "board", "e4", f"--fen={chess.STARTING_FEN}", "e5", "--fen-style=board", "Nf3"],
+    ["play", "chess", "--fen-style", "board", "e4", "--", "e5", "Nf3"],
+    ["play", "chess", "--fen-style", "board", "--fen", chess.STARTING_FEN, "e4", "--", "e5", "Nf3"],
 ])
 def test_play_takes_the_moves_after_its_options_in_the_order_given(
         argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
