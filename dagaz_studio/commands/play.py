@@ -2,8 +2,8 @@
 
 Each move is a name in any style the board understands (``H2+3``, ``Nf3``, ``e2e4``) and must be legal
 where it is played. The last line printed is the resulting FEN, after a ``game over: …`` line when
-the game has ended. (A name the shell would take for an
-option, ``-R=6``, can be written with its marker after the letter: ``R-=6``.)
+the game has ended. (A name the command line would take for an option, ``-R=6``, can be written
+with its marker after the letter, ``R-=6``, or after ``--``, which ends the options.)
 """
 
 from __future__ import annotations
