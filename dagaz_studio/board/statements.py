@@ -22,6 +22,7 @@ from dagaz_studio.board.problems import MAX_BOARD_FILE as MAX_BOARD_FILE
 from dagaz_studio.board.problems import BoardFileError as BoardFileError
 from dagaz_studio.board.problems import BoardReadError as BoardReadError
 from dagaz_studio.board.problems import Problem, echoed
+from dagaz_studio.board.source import file_lines
 from dagaz_studio.notation.grammar_cache import cached_lark
 
 #: The most squares a board may have; a grid beyond it is refused before any square is made.
@@ -113,7 +114,7 @@ class Statement:
 def split_statements(text: str) -> list[Statement]:
     """The statements of a board file: comments dropped, continuation lines joined by one space."""
     statements: list[Statement] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(file_lines(text), start=1):
         line = raw.split("#", 1)[0]
         content = line.strip()
         if not content:

@@ -200,3 +200,11 @@ def test_a_character_that_shows_nothing_or_that_a_terminal_obeys_is_quoted_escap
     problems = _problems_or_tests(text)
     assert any(shown in problem for problem in problems), problems
     assert all(problem.isprintable() for problem in problems)
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x0c", "\x0b", "\x1c", "\x85"])
+def test_a_line_ends_only_where_a_text_file_s_line_ends(separator):
+    # str.splitlines broke the comment here: its rest was read as a statement, and the lines after it
+    # were numbered one more than an editor shows.
+    text = f"x\n# a comment{separator}with words\ngrid: a-b x 2-1\nbogus\n"
+    assert _problems_or_tests(text) == ["t.board:4:1: unknown statement 'bogus'"]
