@@ -196,7 +196,8 @@ def _line_of(text: str, table: str | None, key: str | None) -> int:
     """The line where ``key`` is set in ``table`` (``None``: the top level), else the table's header."""
     current: str | None = None
     header = 1
-    for number, line in enumerate(text.splitlines(), 1):
+    # TOML's lines end at a line feed alone (a line separator, U+2028, is a character of a string).
+    for number, line in enumerate(text.split("\n"), 1):
         stripped = line.strip()
         if stripped.startswith("[") and not stripped.startswith("[["):
             current = stripped.strip("[]").strip()

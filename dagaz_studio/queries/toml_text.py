@@ -40,7 +40,7 @@ def _deep_line(text: str) -> int:
     """The line where ``text``'s brackets and braces first stand :data:`DEEP` deep (counted quoted or
     not: said only of text too deep for :mod:`tomllib`), or 1."""
     depth = 0
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):
         for character in line:
             depth += 1 if character in "[{" else -1 if character in "]}" else 0
             if depth >= DEEP:

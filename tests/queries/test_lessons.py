@@ -169,6 +169,8 @@ def test_a_lesson_on_a_board_file_beside_it(tmp_path: Path) -> None:
     (lambda t: t.replace('notation = "N"', 'notation = "N["'), 'notation =', "the example does not read"),
     (lambda t: t.replace('board = "chess"', 'board = "no-such-board"'), 'board =', "board 'no-such-board'"),
     (lambda t: t.replace('title = "One step"', 'titel = "One step"'), 'titel =', "unknown key 'titel'"),
+    # A line separator in a string is no line's end: the key is on the line an editor shows.
+    (lambda t: t.replace('title = "One step"', 'title = "One\u2028step"\ntitel = 1'), 'titel =', "unknown key 'titel'"),
     # tomllib reads nesting by recursion: a file nested deeper than the recursion limit (60,000 once
     # a run has raised it) within a lesson's 200,000 bytes ended in a traceback.
     (lambda t: t.replace('[exercise]', '[exercise]\ndeep = ' + '[' * 90_000 + ']' * 90_000), 'deep =',
@@ -194,7 +196,7 @@ def test_a_malformed_lesson_is_refused_with_its_line_and_reason(change, at, reas
     text = (course_directory() / "01-one-step.toml").read_text(encoding="utf-8")
     broken = change(text)
     assert broken != text
-    line = next(number for number, words in enumerate(broken.splitlines(), 1) if words.startswith(at))
+    line = next(number for number, words in enumerate(broken.split("\n"), 1) if words.startswith(at))
     with pytest.raises(LessonError) as caught:
         parse_lesson(broken, tmp_path / "broken.toml")
     assert caught.value.line == line and reason in caught.value.reason, caught.value
