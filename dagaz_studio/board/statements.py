@@ -228,8 +228,9 @@ def _unknown_statement(word: str) -> tuple[int, str]:
     message = f"unknown statement '{echoed(word)}'"
     odd = re.search(r"[^A-Za-z0-9_\-]", word)
     if odd is not None:
+        looks = _looks_like(odd.group())
         return odd.start(), (f"{message}: a name or keyword has only ASCII letters, digits, '_' and '-', "
-                             f"not '{echoed(odd.group())}'")
+                             f"not '{echoed(odd.group())}'{f' ({looks})' if looks else ''}")
     if word[:1].isdigit() and BARE_WORD.fullmatch("n" + word):
         return 0, f"{message}: a name begins with a letter"
     return 0, message
@@ -259,4 +260,37 @@ def _report_syntax(statement: Statement, error: UnexpectedInput, what: str, repo
     message = f"malformed {what}: unexpected {found}"
     if expected:
         message += "; expected " + " or ".join(dict.fromkeys(expected))
-    reporter.report(statement, offset, message)
+    reporter.report(statement, offset, message + _not_ascii(statement.text[offset:offset + 1]))
+
+
+def _not_ascii(character: str) -> str:
+    """What to add where a problem stands at ``character``, when it is no ASCII character: the ASCII
+    one it looks like (a typographic dash or minus sign for '-', a full-width colon for ':'), or
+    that names are written in ASCII; ``""`` for an ASCII character."""
+    looks = _looks_like(character)
+    if looks:
+        return f" ({looks})"
+    if character.isalnum() and not character.isascii():
+        return " (names and keywords are written in ASCII letters, digits, '_' and '-')"
+    return ""
+
+
+def _looks_like(character: str) -> str:
+    """``'–' is EN DASH, not '-'``: the ASCII character a non-ASCII ``character`` stands for, or ``""``."""
+    import unicodedata
+
+    if not character or character.isascii():
+        return ""
+    like = "-" if unicodedata.category(character) == "Pd" or character == "\u2212" else \
+        unicodedata.normalize("NFKC", character)
+    if not (len(like) == 1 and like.isascii() and like.isprintable()):
+        return ""
+    return f"'{echoed(character)}' is {unicodedata.name(character, 'a character')}, not '{like}'"
+    name = unicodedata.name(character, f"U+{ord(character):04X}")
+    like = "-" if unicodedata.category(character) == "Pd" or character == "\u2212" else \
+        unicodedata.normalize("NFKC", character)
+    if like.isascii() and like.isprintable() and len(like) == 1:
+        return f" ('{echoed(character)}' is {name}, not '{like}')"
+    if character.isalnum():
+        return " (names and keywords are written in ASCII letters, digits, '_' and '-')"
+    return ""

@@ -75,7 +75,14 @@ def test_a_setup_that_does_not_fit():
         ("oké\ngrid: a-b x 2-1", "1:3: unknown statement 'oké': a name or keyword has only ASCII letters, "
          "digits, '_' and '-', not 'é'"),
         ("grid\uff1a a-b x 2-1", "1:5: unknown statement 'grid\uff1a': a name or keyword has only ASCII "
-         "letters, digits, '_' and '-', not '\uff1a'"),
+         "letters, digits, '_' and '-', not '\uff1a' ('\uff1a' is FULLWIDTH COLON, not ':')"),
+        # a character that looks like the ASCII one expected, or a name's letter that is not ASCII
+        ("grid: a-b x 2\u20131", "1:14: malformed 'grid' statement: unexpected '\u20131'; expected 'x' "
+         "('\u2013' is EN DASH, not '-')"),
+        ("grid: a-b x 2-1\nN = (0, \u22121)", "2:9: malformed vector: unexpected '\u22121)'; expected a whole number "
+         "('\u2212' is MINUS SIGN, not '-')"),
+        ("grid: a-b x 2-1\nname: ok\u00e9", "2:9: malformed 'name' statement: unexpected '\u00e9'; expected end of "
+         "statement (names and keywords are written in ASCII letters, digits, '_' and '-')"),
         ("9x9\ngrid: a-b x 2-1", "1:1: unknown statement '9x9': a name begins with a letter"),
         # ranges and vectors
         ("grid: a- x 2-1", "1:7: malformed range 'a-': columns are letters, like 'a-h'"),
