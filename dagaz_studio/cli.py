@@ -72,14 +72,26 @@ class _Parser(argparse.ArgumentParser):
         # argparse quotes a refused value whole ("invalid int value: '…'"): a runaway one by its start.
         message = re.sub(r"[^\s']{41,}", lambda match: echoed(match.group()), message)
         left = message.removeprefix("unrecognized arguments: ").split() if message.startswith("unrecognized") else []
-        # A FEN's fields left over are words or '-', never an option (a misspelt one: --lgeal).
-        if any(word == "-" or not word.startswith("-") for word in left) and any(
-                word == "--fen" or word.startswith("--fen=") for word in self.given):
+        if left and _fen_field_left(self.given, left[0]):
             # The shell split a FEN of several fields: its side to move and the rest were left over.
             message += " (a FEN of several fields is one argument: give it in quotes, --fen '…')"
         elif left and self.window_implied:
             message += _no_command(self.given[1])
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _fen_field_left(given: Sequence[str], first_left: str) -> bool:
+    """Whether ``first_left``, the first word left over, is the word right after a ``--fen``'s FEN:
+    a FEN's second field, when the shell split an unquoted FEN. (A FEN's fields are words or '-',
+    never an option, a misspelt one such as --lgeal; a word left elsewhere, a move's name between
+    options, is no field of it.)"""
+    if first_left.startswith("-") and first_left != "-":
+        return False
+    for place, word in enumerate(given):
+        after = place + 1 if word.startswith("--fen=") else place + 2 if word == "--fen" else None
+        if after is not None and after < len(given) and given[after] == first_left:
+            return True
+    return False
 
 
 def _no_command(first: str) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.placement import format_row
 from dagaz_studio.board.problems import MAX_PIECE_NAME, echoed
+from dagaz_studio.board.source import file_lines
 from dagaz_studio.board.writer import BoardWriteError
 
 __all__ = ["PIECE_FLAGS", "add_piece", "delete_piece", "piece_users", "update_piece"]
@@ -62,7 +63,7 @@ def add_piece(text: str, board: Board, name: str, letter: str, notation: str, ro
     _check_letter(board, letter, None)
     body = _notation_line(notation)
     statement = f"piece {name} {letter}{' royal' if royal else ''}: {body}"
-    lines = text.splitlines(keepends=True)
+    lines = file_lines(text, keepends=True)
     ending = _dominant_ending(lines)
     last = None
     for number, _ in _statements(lines, "piece"):
@@ -93,7 +94,7 @@ def update_piece(text: str, board: Board, name: str, new_name: str | None = None
         _check_name(board, new_name, name)
     if letter != piece.letter:
         _check_letter(board, letter, name)
-    lines = text.splitlines(keepends=True)
+    lines = file_lines(text, keepends=True)
     pieces = dict(_statements(lines, "piece"))
     head_line = next((n for n, found in pieces.items() if found == name), None)
     if head_line is None:
@@ -143,7 +144,7 @@ def delete_piece(text: str, board: Board, name: str) -> str:
                               "another first")
     # A bare count of a heap (4) is of the first piece type: deleted with it, not read as the next one's.
     bare = next(iter(board.pieces.values())).letter if heaps else None
-    lines = text.splitlines(keepends=True)
+    lines = file_lines(text, keepends=True)
     dropped: set[int] = set()
     for number, found in _statements(lines, "piece"):
         if found == name:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dagaz_studio.board.problems import Problem
-from dagaz_studio.board.source import SourcePosition
+from dagaz_studio.board.problems import Problem, echoed
+from dagaz_studio.board.source import SourcePosition, file_lines
 
 #: What a test expects: the piece's marks exactly, at least some, none of some; a perft count; a
 #: named move legal or illegal.
@@ -75,7 +75,8 @@ class PieceTest:
         if self.put_piece is not None:
             return f"{whose(self.put_player)}{self.put_piece} put on {self.square}"
         if self.notation_source is not None:
-            return f"{whose(self.put_player)}{self.notation_source} put on {self.square}"
+            # A notation of thousands of characters is said by its ends, as a long word is quoted.
+            return f"{whose(self.put_player)}{echoed(self.notation_source, long=True)} put on {self.square}"
         return self.square or "the position"
 
     def expectation_text(self) -> str:
@@ -100,4 +101,4 @@ _TEST_HEAD = re.compile(r"test\s+([^\s:#]+)\s*:")
 def written_test_names(text: str) -> set[str]:
     """The names of the test statements written in board-file ``text``, read or not: a name a new
     test must not take. Read line by line, without the statements' parser."""
-    return {match.group(1) for line in text.splitlines() if (match := _TEST_HEAD.match(line)) is not None}
+    return {match.group(1) for line in file_lines(text) if (match := _TEST_HEAD.match(line)) is not None}

@@ -22,6 +22,7 @@ from dagaz_studio.board.problems import MAX_BOARD_FILE as MAX_BOARD_FILE
 from dagaz_studio.board.problems import BoardFileError as BoardFileError
 from dagaz_studio.board.problems import BoardReadError as BoardReadError
 from dagaz_studio.board.problems import Problem, echoed
+from dagaz_studio.board.source import file_lines
 from dagaz_studio.notation.grammar_cache import cached_lark
 
 #: The most squares a board may have; a grid beyond it is refused before any square is made.
@@ -113,7 +114,7 @@ class Statement:
 def split_statements(text: str) -> list[Statement]:
     """The statements of a board file: comments dropped, continuation lines joined by one space."""
     statements: list[Statement] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(file_lines(text), start=1):
         line = raw.split("#", 1)[0]
         content = line.strip()
         if not content:
@@ -208,7 +209,7 @@ def _parse_statement(statement: Statement, reporter: Reporter) -> tuple[str, Tre
     known = statement_rule(text)
     if known is None:
         word = re.match(r"[^\s:]*", text).group() or text.split()[0]
-        reporter.report(statement, 0, f"unknown statement '{echoed(word)}'")
+        reporter.report(statement, *_unknown_statement(word))
         return None
     rule, what = known
     parser = _parser()
@@ -218,6 +219,21 @@ def _parse_statement(statement: Statement, reporter: Reporter) -> tuple[str, Tre
         _report_syntax(statement, error, what, reporter)
         return None
     return rule, tree, statement
+
+
+def _unknown_statement(word: str) -> tuple[int, str]:
+    """Where in an unknown statement, whose first word is ``word``, it goes wrong, and what to say:
+    at a character no name or keyword has (``oké``, a full-width colon), the one the reader stumbles
+    on being hard to see; else at its start."""
+    message = f"unknown statement '{echoed(word)}'"
+    odd = re.search(r"[^A-Za-z0-9_\-]", word)
+    if odd is not None:
+        looks = _looks_like(odd.group())
+        return odd.start(), (f"{message}: a name or keyword has only ASCII letters, digits, '_' and '-', "
+                             f"not '{echoed(odd.group())}'{f' ({looks})' if looks else ''}")
+    if word[:1].isdigit() and BARE_WORD.fullmatch("n" + word):
+        return 0, f"{message}: a name begins with a letter"
+    return 0, message
 
 
 def _report_syntax(statement: Statement, error: UnexpectedInput, what: str, reporter: Reporter) -> None:
@@ -244,4 +260,37 @@ def _report_syntax(statement: Statement, error: UnexpectedInput, what: str, repo
     message = f"malformed {what}: unexpected {found}"
     if expected:
         message += "; expected " + " or ".join(dict.fromkeys(expected))
-    reporter.report(statement, offset, message)
+    reporter.report(statement, offset, message + _not_ascii(statement.text[offset:offset + 1]))
+
+
+def _not_ascii(character: str) -> str:
+    """What to add where a problem stands at ``character``, when it is no ASCII character: the ASCII
+    one it looks like (a typographic dash or minus sign for '-', a full-width colon for ':'), or
+    that names are written in ASCII; ``""`` for an ASCII character."""
+    looks = _looks_like(character)
+    if looks:
+        return f" ({looks})"
+    if character.isalnum() and not character.isascii():
+        return " (names and keywords are written in ASCII letters, digits, '_' and '-')"
+    return ""
+
+
+def _looks_like(character: str) -> str:
+    """``'–' is EN DASH, not '-'``: the ASCII character a non-ASCII ``character`` stands for, or ``""``."""
+    import unicodedata
+
+    if not character or character.isascii():
+        return ""
+    like = "-" if unicodedata.category(character) == "Pd" or character == "\u2212" else \
+        unicodedata.normalize("NFKC", character)
+    if not (len(like) == 1 and like.isascii() and like.isprintable()):
+        return ""
+    return f"'{echoed(character)}' is {unicodedata.name(character, 'a character')}, not '{like}'"
+    name = unicodedata.name(character, f"U+{ord(character):04X}")
+    like = "-" if unicodedata.category(character) == "Pd" or character == "\u2212" else \
+        unicodedata.normalize("NFKC", character)
+    if like.isascii() and like.isprintable() and len(like) == 1:
+        return f" ('{echoed(character)}' is {name}, not '{like}')"
+    if character.isalnum():
+        return " (names and keywords are written in ASCII letters, digits, '_' and '-')"
+    return ""

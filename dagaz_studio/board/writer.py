@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from dagaz_studio.board.source import file_lines
+
 __all__ = ["BoardWriteError", "SaveError", "atomic_path", "replace_piece_notation", "replace_setup", "through_links",
            "write_atomically"]
 
@@ -179,7 +181,7 @@ def replace_piece_notation(text: str, piece_name: str, notation: str) -> str:
     if "#" in notation:
         raise BoardWriteError("a notation in a board file cannot hold '#': it starts a comment")
 
-    lines = text.splitlines(keepends=True)
+    lines = file_lines(text, keepends=True)
     start = _find_piece_line(lines, piece_name)
     if start is None:
         raise BoardWriteError(f"the board file defines no piece named {piece_name!r}")
@@ -233,7 +235,7 @@ def replace_setup(text: str, fen: str) -> str:
         raise BoardWriteError("a setup is one line of FEN")
     if "#" in fen:
         raise BoardWriteError("a setup in a board file cannot hold '#': it starts a comment")
-    lines = text.splitlines(keepends=True)
+    lines = file_lines(text, keepends=True)
     for number, line in enumerate(lines):
         head = _SETUP_HEAD.match(_content(line))
         if head is None:

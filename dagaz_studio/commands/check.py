@@ -83,9 +83,10 @@ def setup_problem(board: Board) -> str | None:
         line, column = 1, 1
         if board.source:
             from dagaz_studio.board.shipped import read_board_text
+            from dagaz_studio.board.source import file_lines
 
             try:
-                lines = read_board_text(board.source).splitlines()
+                lines = file_lines(read_board_text(board.source))
             except ValueError:
                 lines = []  # gone since it was loaded: the problem is still said, at line 1
             for number, text in enumerate(lines, start=1):

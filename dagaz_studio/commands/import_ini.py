@@ -5,9 +5,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dagaz_studio.commands.common import EXIT_USAGE, MAX_PROBLEMS_SHOWN, printable, said
+
+if TYPE_CHECKING:
+    from dagaz_studio.variants_ini.variant import Imported
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     from dagaz_studio.board.writer import SaveError
     from dagaz_studio.queries.import_ini import import_checked
     from dagaz_studio.variants_ini import IniError
-    from dagaz_studio.variants_ini.files import read_ini_file, write_boards
+    from dagaz_studio.variants_ini.files import read_ini_file
 
     if not args.out.strip():
         # Path("") is the working folder: an unset variable (--out "$DIR") would write the boards there.
@@ -51,9 +56,11 @@ def run(args: argparse.Namespace) -> int:
         where = f"{printable(args.ini)}:{error.line}" if error.line else printable(args.ini)
         print(f"dagaz-studio: error: {where}: {said(error.message)}", file=sys.stderr)
         return EXIT_USAGE
+    written = 0
     try:
-        for variant, path in zip(done, write_boards(done, Path(args.out))):
+        for variant, path in _each_written(done, Path(args.out)):
             print(f"{variant.name}: {printable(str(path))}")
+            written += 1
     except (SaveError, OSError) as error:
         if isinstance(error, FileExistsError):  # a file where the folder would be
             why = f"it is {_standing(Path(args.out))}, not a folder"
@@ -64,6 +71,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             why = str(error)
         print(f"dagaz-studio: error: cannot write into {printable(args.out)}: {printable(why)}", file=sys.stderr)
+        if written:  # they stay: the user must know which
+            print(f"dagaz-studio: {written} of {len(done)} boards written before it (listed above), "
+                  f"{len(done) - written} not", file=sys.stderr)
         return EXIT_USAGE
     for refusal in refused[:MAX_PROBLEMS_SHOWN]:  # the first, as a board's problems are listed
         where = f"{printable(args.ini)}:{refusal.line}: " if refusal.line else f"{printable(args.ini)}: "
@@ -75,6 +85,19 @@ def run(args: argparse.Namespace) -> int:
     if refused:
         print(f"dagaz-studio: {len(done)} imported, {len(refused)} refused", file=sys.stderr)
     return EXIT_USAGE if refused else 0
+
+
+def _each_written(variants: list[Imported], folder: Path) -> Iterator[tuple[Imported, Path]]:
+    """Each variant with the file it was written to, as each is written (as
+    :func:`~dagaz_studio.variants_ini.files.write_boards` writes them): a failure part way leaves
+    the boards before it listed."""
+    from dagaz_studio.board.writer import write_atomically
+    from dagaz_studio.variants_ini.files import board_paths
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for variant, path in zip(variants, board_paths(variants, folder)):
+        write_atomically(path, variant.text)
+        yield variant, path
 
 
 def _standing(path: Path) -> str:

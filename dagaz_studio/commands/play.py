@@ -2,8 +2,8 @@
 
 Each move is a name in any style the board understands (``H2+3``, ``Nf3``, ``e2e4``) and must be legal
 where it is played. The last line printed is the resulting FEN, after a ``game over: …`` line when
-the game has ended. (A name the shell would take for an
-option, ``-R=6``, can be written with its marker after the letter: ``R-=6``.)
+the game has ended. (A name the command line would take for an option, ``-R=6``, can be written
+with its marker after the letter, ``R-=6``, or after ``--``, which ends the options.)
 """
 
 from __future__ import annotations
@@ -38,6 +38,17 @@ class PlayError(ValueError):
         super().__init__(f"move {number} {quoted(text)}: {reason}")
 
 
+class _FenOnce(argparse.Action):
+    """``--fen``, refused when given twice: argparse would keep the last, and the moves given after
+    the first would be lost without a word."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        if getattr(namespace, self.dest) is not None:
+            parser.error("--fen is given twice: play starts from one position")
+        setattr(namespace, self.dest, values)
+
+
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``play`` subcommand."""
     parser = subparsers.add_parser(
@@ -51,19 +62,50 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "(before the options, after --fen FEN, or after the options)")
     # argparse gives every positional its share at BOARD, so names after --fen FEN would be left over:
     # --fen takes them along.
-    parser.add_argument("--fen", nargs="+", metavar=("FEN", "MOVE"),
+    parser.add_argument("--fen", nargs="+", metavar=("FEN", "MOVE"), action=_FenOnce,
                         help="the position to start from (default: the board's initial one); the moves may follow it")
     add_fen_style_option(parser, "the resulting FEN")
 
 
 def take_words_left(args: argparse.Namespace, left: list[str], words: list[str]) -> bool:
-    """Take the names given after the options (``play checkers --fen-style pdn 11-15``) as the last
-    moves, when they are the command line's last words and none looks like an option (a misspelt one
-    is said as such)."""
-    if any(word.startswith("-") for word in left) or list(words[-len(left):]) != left:
+    """Take the names given after or between the options (``play checkers --fen-style pdn 11-15``,
+    ``play chess --fen-style board e4 --fen FEN e5``) as moves, in the order given, when none looks
+    like an option (a misspelt one is said as such) but after ``--``, which ends the options."""
+    ended = left.index("--") if "--" in left else len(left)
+    if any(word.startswith("-") for word in left[:ended]):
         return False
-    args.moves_after = left
+    names = left[:ended] + left[ended + 1:]
+    options_end = words.index("--") if "--" in words else len(words)
+    placed = _free_word_places(args, words, options_end)
+    # The words no option took are the board, the names right after it, then those left over.
+    if [words[place] for place in placed[1 + len(args.moves):]] != names:
+        return False
+    fen_at = _fen_option_at(words[:options_end]) if args.fen else len(words)
+    args.moves_before_fen = [words[place] for place in placed[1 + len(args.moves):] if place < fen_at]
+    args.moves_after = names[len(args.moves_before_fen):]
     return True
+
+
+def _fen_option_at(words: list[str]) -> int:
+    """Where the ``--fen`` argparse read stands among ``words`` (the last one given)."""
+    return max(place for place, word in enumerate(words) if word == "--fen" or word.startswith("--fen="))
+
+
+def _free_word_places(args: argparse.Namespace, words: list[str], options_end: int) -> list[int]:
+    """The places in ``words`` (after the command's name) of the words no option took: neither an
+    option, nor ``--fen-style``'s value, nor ``--fen``'s FEN and the names after it; after
+    ``options_end`` (the place of ``--``), every word."""
+    taken: set[int] = {options_end}
+    if args.fen:
+        fen_at = _fen_option_at(words[:options_end])
+        separate = words[fen_at] == "--fen"
+        taken.update(range(fen_at, fen_at + len(args.fen) + separate))
+    for place, word in enumerate(words[:options_end]):
+        # --fen-style and the abbreviations argparse takes for it (--fen-s), its value the next word.
+        if len(word) > len("--fen") and "--fen-style".startswith(word):
+            taken.add(place + 1)
+    return [place for place, word in enumerate(words[1:], start=1)
+            if place not in taken and (place > options_end or not word.startswith("-"))]
 
 
 def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Position:
@@ -107,8 +149,10 @@ def _hand_hint(position: Position, text: str) -> str:
 
 
 def _move_names(args: argparse.Namespace) -> list[str]:
-    """The names to play, in the order given: before the options, after ``--fen FEN``, after the options."""
-    return [*args.moves, *(args.fen[1:] if args.fen else []), *getattr(args, "moves_after", [])]
+    """The names to play, in the order given: before the options, between them, after ``--fen FEN``,
+    after the options."""
+    return [*args.moves, *getattr(args, "moves_before_fen", []), *(args.fen[1:] if args.fen else []),
+            *getattr(args, "moves_after", [])]
 
 
 def _unquoted_fen_hint(board: Board, args: argparse.Namespace, error: PlayError) -> str:

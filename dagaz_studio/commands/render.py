@@ -60,6 +60,11 @@ def run(args: argparse.Namespace) -> int:
         # Path() drops the slash: the picture would be written as a file of the folder's name.
         return report(CommandError(f"--out {printable(args.out)}: a folder's name (it ends in '/'); give the "
                                    "picture's file name, ending in .png or .svg"))
+    if not args.out.strip():
+        return report(CommandError("--out: no file name given (an empty argument)"))
+    if Path(args.out).name.lower() in FORMATS:
+        # An unset variable (--out "$NAME.png"): Path('.png') has no suffix, though it ends in .png.
+        return report(CommandError(f"--out {printable(args.out)}: no name before its {Path(args.out).name}"))
     out = Path(args.out)
     if args.trace:
         return _run_trace(args, out)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import threading
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -27,6 +26,7 @@ from dagaz_studio.engine import CancelFlag, FenError, Move, Piece, Position, Rul
 from dagaz_studio.queries.compare import ComparisonCancelled, compare_pieces, stop_if_cancelled
 from dagaz_studio.queries.compare_positions import full_move, piece_moves
 from dagaz_studio.queries.fen_unsaid import read_again, unsaid_by_fen
+from dagaz_studio.queries.toml_text import TomlTextError, toml_tables
 
 __all__ = [
     "LESSON_NOTATIONS", "ComparisonCancelled", "Lesson", "LessonError", "LessonPosition", "Marking", "Verdict", "check_answer",
@@ -170,6 +170,10 @@ def find_lesson(reference: str) -> Lesson:
         number = stem.split("-")[0]
         if reference in (stem, stem.split("-", 1)[-1]) or (_number(reference) == _number(number) is not None):
             return read_lesson(candidate)
+    numbers = sorted(number for p in shipped if (number := _number(p.stem.split("-")[0])) is not None)
+    if _number(reference) is not None and numbers:
+        raise LessonError(shown, 0, f"no lesson numbered {_number(reference)}: the course's lessons are numbered "
+                                    f"{numbers[0]} to {numbers[-1]}")
     names = ", ".join(p.stem for p in shipped[:3])
     raise LessonError(shown, 0, f"no lesson by that name: give a lesson's id ({names}, …) or a .toml file")
 
@@ -192,7 +196,8 @@ def _line_of(text: str, table: str | None, key: str | None) -> int:
     """The line where ``key`` is set in ``table`` (``None``: the top level), else the table's header."""
     current: str | None = None
     header = 1
-    for number, line in enumerate(text.splitlines(), 1):
+    # TOML's lines end at a line feed alone (a line separator, U+2028, is a character of a string).
+    for number, line in enumerate(text.split("\n"), 1):
         stripped = line.strip()
         if stripped.startswith("[") and not stripped.startswith("[["):
             current = stripped.strip("[]").strip()
@@ -224,14 +229,9 @@ def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
     """The lesson ``text`` (TOML) describes; ``path`` names it in errors and anchors a relative board."""
     path = Path(path)
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        found = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
-        line = int(found.group(1)) if found else 1
-        reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error)) or "not TOML"
-        if found:
-            reason += f" (column {found.group(2)})"
-        raise LessonError(path, line, reason) from None
+        data = toml_tables(text)
+    except TomlTextError as error:
+        raise LessonError(path, error.line, error.reason) from None
 
     def fail(table: str | None, key: str | None, reason: str) -> LessonError:
         return LessonError(path, _line_of(text, table, key), reason)

@@ -71,6 +71,19 @@ def test_a_setup_that_does_not_fit():
         ("grid: a-b x 2-1\ngrid: a-c x 2-1", "2:1: the grid already given on line 1"),
         ("N = (0, 1)", "1:1: no grid: the board needs a 'grid:' statement"),
         ("a\nb\ngrid: a-b x 2-1", "2:1: unknown statement 'b'"),
+        # a name or keyword with a character none has: placed at that character, and named
+        ("oké\ngrid: a-b x 2-1", "1:3: unknown statement 'oké': a name or keyword has only ASCII letters, "
+         "digits, '_' and '-', not 'é'"),
+        ("grid\uff1a a-b x 2-1", "1:5: unknown statement 'grid\uff1a': a name or keyword has only ASCII "
+         "letters, digits, '_' and '-', not '\uff1a' ('\uff1a' is FULLWIDTH COLON, not ':')"),
+        # a character that looks like the ASCII one expected, or a name's letter that is not ASCII
+        ("grid: a-b x 2\u20131", "1:14: malformed 'grid' statement: unexpected '\u20131'; expected 'x' "
+         "('\u2013' is EN DASH, not '-')"),
+        ("grid: a-b x 2-1\nN = (0, \u22121)", "2:9: malformed vector: unexpected '\u22121)'; expected a whole number "
+         "('\u2212' is MINUS SIGN, not '-')"),
+        ("grid: a-b x 2-1\nname: ok\u00e9", "2:9: malformed 'name' statement: unexpected '\u00e9'; expected end of "
+         "statement (names and keywords are written in ASCII letters, digits, '_' and '-')"),
+        ("9x9\ngrid: a-b x 2-1", "1:1: unknown statement '9x9': a name begins with a letter"),
         # ranges and vectors
         ("grid: a- x 2-1", "1:7: malformed range 'a-': columns are letters, like 'a-h'"),
         ("grid: a-b x 2-1\nN = (0, 1", "2:10: malformed vector: unexpected end of statement; expected ')' or ','"),
@@ -194,3 +207,11 @@ def test_a_character_that_shows_nothing_or_that_a_terminal_obeys_is_quoted_escap
     problems = _problems_or_tests(text)
     assert any(shown in problem for problem in problems), problems
     assert all(problem.isprintable() for problem in problems)
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x0c", "\x0b", "\x1c", "\x85"])
+def test_a_line_ends_only_where_a_text_file_s_line_ends(separator):
+    # str.splitlines broke the comment here: its rest was read as a statement, and the lines after it
+    # were numbered one more than an editor shows.
+    text = f"x\n# a comment{separator}with words\ngrid: a-b x 2-1\nbogus\n"
+    assert _problems_or_tests(text) == ["t.board:4:1: unknown statement 'bogus'"]

@@ -94,3 +94,11 @@ def test_unknown_pieces_and_unwritable_notations_are_refused():
         replace_piece_notation(text, "Rook", "N # E")
     with pytest.raises(BoardWriteError, match="empty"):
         replace_piece_notation(text, "Rook", "  \n")
+
+
+def test_a_piece_s_head_within_a_comment_is_not_the_piece_written():
+    # A comment with a line separator in it (U+2028): the piece's head after it was taken for a line.
+    text = "name: tiny\ngrid: a-b x 2-1\nN = (0,-1)\n# was\u2028piece Rook R: N\npiece Rook R: N\n"
+    after = replace_piece_notation(text, "Rook", "N,N")
+    assert after == text.removesuffix("piece Rook R: N\n") + "piece Rook R: N,N\n"
+    assert parse_board(after).pieces["Rook"].notation_text == "N,N"

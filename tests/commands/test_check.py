@@ -93,6 +93,10 @@ def test_setup_fields_past_the_placement_are_checked(tmp_path, capsys) -> None: 
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}:4:17: setup:" in err and "castling" in err  # at the castling rights
+    # A line separator in a comment is no line's end: the setup stays on the line an editor shows.
+    path.write_text("b\n# a\u2028b\ngrid: a-c x 3-1\npiece Rook R: N\nsetup: R2/3/3 w KQ1 e3 x y\n", encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    assert f"{path}:5:17: setup:" in capsys.readouterr().err
 
 
 def test_a_byte_that_is_not_utf8_is_counted_from_1(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]

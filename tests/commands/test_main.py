@@ -181,3 +181,29 @@ def test_a_refused_choice_is_echoed_as_typed(capsys, words, said) -> None:
     assert done.value.code == 2
     err = capsys.readouterr().err.splitlines()[-1]
     assert said in err and "\\\\" not in err and "\x1b" not in err and len(err) < 300, err
+
+
+def test_import_stopped_by_a_full_disk_lists_the_boards_it_wrote(tmp_path, monkeypatch, capsys) -> None:
+    # The boards written before the disk filled stay: they were left unlisted, as if none was written.
+    import errno
+    import os
+
+    import dagaz_studio.notation.whole_file as whole_file
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "v.ini").write_text("[one:chess]\n[two:chess]\n[three:chess]\n", encoding="utf-8")
+    write = os.write
+
+    def full_from_the_second(handle: int, data) -> int:  # type: ignore[no-untyped-def]
+        if b"name: two\n" in bytes(data):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return write(handle, data)
+
+    monkeypatch.setattr(whole_file.os, "write", full_from_the_second)
+    assert main(["import", "v.ini", "--out", "out"]) == 2
+    monkeypatch.undo()
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == ["one: out/one.board"]
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == ["one.board"]
+    assert "No space left on device" in captured.err
+    assert "1 of 3 boards written before it (listed above), 2 not" in captured.err

@@ -96,6 +96,10 @@ def test_a_typed_piece_is_drawn_with_its_moves(tmp_path):
     (["render", "chess", "--piece", "N", "--out", "x.png"], "--piece needs --at"),
     (["render", "chess", "--at", "d4", "--piece", "(N", "--out", "x.png"], "bad notation"),
     (["render", "nowhere", "--out", "x.png"], "no such board"),
+    # '.png' ends in .png (it was said not to): an unset variable left no name before it.
+    (["render", "chess", "--out", ".png"], "--out .png: no name before its .png"),
+    (["render", "chess", "--out", ".svg", "--trace", "--at", "e1"], "--out .svg: no name before its .svg"),
+    (["render", "chess", "--out", ""], "--out: no file name given"),
 ])
 def test_bad_input_exits_2_with_a_message(capsys, tmp_path, monkeypatch, argv, message):
     monkeypatch.chdir(tmp_path)

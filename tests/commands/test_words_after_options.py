@@ -17,6 +17,11 @@ from dagaz_studio.cli import main
     ["play", "chess", "e4", "--fen-style", "board", "e5", "Nf3"],
     ["play", "chess", "--fen", chess.STARTING_FEN, "e4", "--fen-style", "board", "e5", "Nf3"],
     ["play", "chess", "--fen-style=board", "--fen", chess.STARTING_FEN, "e4", "e5", "Nf3"],
+    ["play", "chess", "--fen-style", "board", "e4", "--fen", chess.STARTING_FEN, "e5", "Nf3"],
+    ["play", "chess", "e4", "--fen-style", "board", "e5", "--fen-style", "board", "Nf3"],
+    ["play", "chess", "--fen-s", "board", "e4", f"--fen={chess.STARTING_FEN}", "e5", "--fen-style=board", "Nf3"],
+    ["play", "chess", "--fen-style", "board", "e4", "--", "e5", "Nf3"],
+    ["play", "chess", "--fen-style", "board", "--fen", chess.STARTING_FEN, "e4", "--", "e5", "Nf3"],
 ])
 def test_play_takes_the_moves_after_its_options_in_the_order_given(
         argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -59,3 +64,27 @@ def test_a_word_left_after_fen_style_is_not_taken_for_a_fen_s_field(capsys: pyte
         main(["moves", "chess", "--fen-style", "board", "--json", "extra"])
     err = capsys.readouterr().err
     assert "unrecognized arguments: extra" in err and "FEN of several fields" not in err
+
+
+def test_a_bad_fen_after_a_move_between_options_is_said_to_be_bad(capsys: pytest.CaptureFixture[str]) -> None:
+    # e4 between the options was refused, and said to be the field of a FEN given unquoted.
+    assert main(["play", "chess", "--fen-style", "board", "e4", "--fen", "X", "e5"]) == 2
+    err = capsys.readouterr().err
+    assert "bad FEN" in err and "'X'" in err and "unrecognized" not in err and "quotes" not in err
+
+
+def test_a_word_left_before_a_misspelt_option_is_not_taken_for_a_fen_s_field(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["play", "chess", "--fen-style", "board", "e4", "--fen", "X", "-x"])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert "unrecognized arguments: e4 -x" in err and "FEN of several fields" not in err
+
+
+def test_play_refuses_a_second_fen_rather_than_losing_the_moves_after_the_first(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["play", "chess", "--fen", chess.STARTING_FEN, "e4", "--fen", chess.STARTING_FEN, "d4"])
+    assert caught.value.code == 2
+    assert "--fen is given twice" in capsys.readouterr().err

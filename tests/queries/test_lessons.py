@@ -169,6 +169,14 @@ def test_a_lesson_on_a_board_file_beside_it(tmp_path: Path) -> None:
     (lambda t: t.replace('notation = "N"', 'notation = "N["'), 'notation =', "the example does not read"),
     (lambda t: t.replace('board = "chess"', 'board = "no-such-board"'), 'board =', "board 'no-such-board'"),
     (lambda t: t.replace('title = "One step"', 'titel = "One step"'), 'titel =', "unknown key 'titel'"),
+    # A line separator in a string is no line's end: the key is on the line an editor shows.
+    (lambda t: t.replace('title = "One step"', 'title = "One\u2028step"\ntitel = 1'), 'titel =', "unknown key 'titel'"),
+    # tomllib reads nesting by recursion: a file nested deeper than the recursion limit (60,000 once
+    # a run has raised it) within a lesson's 200,000 bytes ended in a traceback.
+    (lambda t: t.replace('[exercise]', '[exercise]\ndeep = ' + '[' * 90_000 + ']' * 90_000), 'deep =',
+     "nested too deeply"),
+    (lambda t: t.replace('[exercise]', '[exercise]\ndeep = ' + '{a=' * 45_000 + '1' + '}' * 45_000), 'deep =',
+     "nested too deeply"),
     (lambda t: t.replace('[exercise]', '[exercise]\ngenerated = -1'), 'generated =', "'generated'"),
     (lambda t: t.replace('[exercise]', '[exercise]\nhints = 3', 1).replace('hints = [', 'prompt2 = ['), 'prompt2 =',
      "unknown key 'prompt2'"),
@@ -188,7 +196,7 @@ def test_a_malformed_lesson_is_refused_with_its_line_and_reason(change, at, reas
     text = (course_directory() / "01-one-step.toml").read_text(encoding="utf-8")
     broken = change(text)
     assert broken != text
-    line = next(number for number, words in enumerate(broken.splitlines(), 1) if words.startswith(at))
+    line = next(number for number, words in enumerate(broken.split("\n"), 1) if words.startswith(at))
     with pytest.raises(LessonError) as caught:
         parse_lesson(broken, tmp_path / "broken.toml")
     assert caught.value.line == line and reason in caught.value.reason, caught.value
@@ -409,6 +417,13 @@ def test_a_lesson_reference_that_names_no_lesson_is_refused_shortly(reference, c
 
 def test_a_lesson_is_found_by_its_number_written_any_way() -> None:
     assert find_lesson("6").id == find_lesson("0006").id == find_lesson("٦").id == "06-groups"
+
+
+def test_a_lesson_number_past_the_course_says_how_its_lessons_are_numbered() -> None:
+    numbers = [int(path.stem.split("-")[0]) for path in course_directory().glob("*.toml")]
+    with pytest.raises(LessonError) as caught:
+        find_lesson(str(max(numbers) + 1))
+    assert f"numbered {min(numbers)} to {max(numbers)}" in str(caught.value)
 
 
 def test_a_runaway_answer_ends_as_compare_ends_on_one(tmp_path, capsys) -> None:

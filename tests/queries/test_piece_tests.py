@@ -141,6 +141,15 @@ def test_a_runaway_notation_is_stopped_and_reported(tmp_path: Path, capsys: pyte
     assert "runaway: `((+)[A]){30}` put on b2; stopped after " in out and "stopped: stopped" not in out
 
 
+
+def test_a_long_notation_put_is_said_by_its_ends(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The failure's line said a notation of 3,000 characters whole.
+    path = tmp_path / "long.board"
+    path.write_text(TINY + "test long: at b2 put betza `" + "W" * 3000 + "` reaches nothing\n", encoding="utf-8")
+    assert main(["test", str(path)]) == 1
+    failed = next(line for line in capsys.readouterr().out.splitlines() if "FAILED long" in line)
+    assert "betza `WWW" in failed and "WWW` put on b2" in failed and len(failed) < 500, failed[:600]
+
 @pytest.mark.parametrize("line, where, message", [
     ("test t: at b2 put Ghost reaches a1", "10:19", "unknown piece type 'Ghost'"),
     ("test t: at z9 reaches a1", "10:12", "no square 'z9'"),
