@@ -11,6 +11,8 @@ from __future__ import annotations
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
+from dagaz_studio.board.source import file_lines
+
 
 class _Change(NamedTuple):
     """Lines ``start`` up to ``end`` of the base (none: an insertion before ``start``) become ``lines``."""
@@ -44,8 +46,9 @@ def _meet(one: _Change, other: _Change) -> bool:
 
 def _lines(text: str) -> list[str]:
     """The lines of ``text``, each with its newline (the last one given one, so that it compares
-    equal to the same line followed by others)."""
-    return (text if text.endswith("\n") or not text else text + "\n").splitlines(keepends=True)
+    equal to the same line followed by others), broken where the board file's lines are, so that a
+    clash is said at the line the board file's problems would name."""
+    return file_lines(text if text.endswith(("\n", "\r")) or not text else text + "\n", keepends=True)
 
 
 def merge_lines(base: str, ours: str, theirs: str) -> Merged:

@@ -66,3 +66,12 @@ def test_the_last_line_ends_as_ours_does():
     base = "a\nb\nc"
     assert merge_lines(base, "a\nB\nc", "a\nb\nC\n").text == "a\nB\nC"
     assert merge_lines(base, "a\nB\nc\n", "a\nb\nC").text == "a\nB\nC\n"
+
+
+def test_a_clash_is_said_at_the_line_the_board_file_counts():
+    # A line separator inside a comment does not end a board file's line, so the clash on the
+    # piece's line below it is on line 2, as the board file's own problems would number it.
+    base = "# one\u2028still the comment\npiece Rook R: (+)\n"
+    ours = base.replace("(+)", "(+)([p]\\1)*")
+    theirs = base.replace("(+)", "(+)[p]")
+    assert merge_lines(base, ours, theirs).clash_line == 2

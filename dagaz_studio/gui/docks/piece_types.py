@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from dagaz_studio.board import BoardFileError
 from dagaz_studio.board.piece_edits import add_piece, delete_piece, update_piece
 from dagaz_studio.board.problems import MAX_PIECE_NAME
+from dagaz_studio.board.source import file_lines
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.label_text import wrappable
 from dagaz_studio.gui.field_length import hold_at_most, too_long
@@ -45,7 +46,7 @@ def _in_the_notation(error: BoardFileError, text: str, name: str) -> str:
     """The loader's problems with a new piece, placed in the notation the designer typed (its column)
     rather than in a file the designer may never have seen."""
     head = re.compile(r"piece\s+" + re.escape(name) + r"\s.*?:\s*")
-    lines = text.splitlines()
+    lines = file_lines(text)
     found = next(((number + 1, match.end()) for number, line in enumerate(lines)
                   if (match := head.match(line)) is not None), None)
     messages = []
