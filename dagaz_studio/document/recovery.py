@@ -75,6 +75,8 @@ class Recovery:
         for file in sorted(self.folder.glob("*.json")):
             try:
                 data = json.loads(read_text_file(file, MAX_RECOVERY_BYTES, what="recovery file"))
+                if not isinstance(data, dict):
+                    raise ValueError("not a recovery file")
                 text, drafts, fen = data.get("text"), data.get("drafts") or {}, data.get("fen") or ""
                 panel = data.get("panel")
                 if not isinstance(data.get("board"), str) or not (text is None or isinstance(text, str)) \
@@ -83,7 +85,8 @@ class Recovery:
                     raise ValueError("not a recovery file")
                 found.append(Recovered(Path(data["board"]), text,
                                        {str(k): str(v) for k, v in drafts.items()}, fen, file, panel))
-            except (OSError, ValueError):
+            except (OSError, ValueError, RecursionError):
+                # RecursionError: JSON nested thousands deep, which only a damaged file holds.
                 file.unlink(missing_ok=True)
         return found
 

@@ -117,4 +117,6 @@ def test_an_unreadable_recovery_file_is_dropped(keeper):
     keeper.recovery.folder.mkdir()
     (keeper.recovery.folder / "junk.json").write_text("{not json", encoding="utf-8")
     (keeper.recovery.folder / "wrong.json").write_text('{"board": 3}', encoding="utf-8")
+    (keeper.recovery.folder / "list.json").write_text('["chess.board"]', encoding="utf-8")
+    (keeper.recovery.folder / "deep.json").write_text("[" * 100_000, encoding="utf-8")
     assert keeper.recovery.pending() == [] and kept(keeper) == []

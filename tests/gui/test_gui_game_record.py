@@ -314,3 +314,17 @@ def test_a_second_move_in_a_row_is_numbered_as_its_player_s(qtbot) -> None:
     window.undo_action.trigger()
     type_move(qtbot, window, "d2-b1")
     assert [dock.list.item(row).text() for row in range(dock.list.count())][-1] == "1... d2-b1"
+
+
+def test_a_damaged_kept_record_nested_thousands_deep_is_set_aside_at_the_next_start(qtbot) -> None:
+    from dagaz_studio.gui.docks.game_record import RECORD_KEY
+    from dagaz_studio.gui.settings import settings
+
+    window = open_window(qtbot, "chess")
+    type_move(qtbot, window, "e2e4")
+    window.files.save_state()
+    window.close()
+    settings().setValue(RECORD_KEY, "[" * 100_000)
+    again = open_window(qtbot, "chess")
+    rows = [again.game_record.list.item(row).text() for row in range(again.game_record.list.count())]
+    assert again.isVisible() and "1. e4" not in rows

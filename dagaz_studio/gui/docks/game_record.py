@@ -308,6 +308,7 @@ class QtGameRecord(QWidget):
             return None
         try:
             return GameRecord.from_data(json.loads(data))
-        except (RecordError, ValueError):
+        except (RecordError, ValueError, RecursionError):
+            # RecursionError: JSON nested thousands deep, which only damaged settings hold.
             return None
 
