@@ -171,3 +171,20 @@ def test_an_answer_too_long_is_told_in_a_sentence_when_checked_as_when_typed(qtb
     panel.check()
     qtbot.waitUntil(lambda: not panel.checking, timeout=20000)
     assert panel.verdict.text() == marked
+
+
+def test_an_answer_pasted_longer_than_the_field_holds_is_said_cut_not_said_by_its_cut_length(qtbot) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    window = open_window(qtbot, "chess", (800, 600))
+    _lessons_action(window).trigger()
+    panel = window.lessons_panel
+    qtbot.waitUntil(lambda: panel.lesson is not None and not panel.running, timeout=20000)
+    QApplication.clipboard().setText("(+)" * 20_000)
+    panel.answer.setFocus()
+    qtbot.keyClick(panel.answer, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
+    assert "cut to fit" in panel.verdict.text() and "32,767 characters long" not in panel.verdict.text()
+    panel.check()
+    qtbot.waitUntil(lambda: not panel.running and not panel.checking, timeout=20000)
+    assert "cut to fit" in panel.verdict.text()

@@ -55,6 +55,7 @@ from dagaz_studio.gui.docks.lesson_marks import (
     step_pieces,
     verdict_html,
 )
+from dagaz_studio.gui.field_length import hold_at_most, too_long
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.worker.progress import QtProgressRelay
@@ -162,7 +163,7 @@ class QtLessonsPanel(QWidget):
 
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
-        self.answer = QLineEdit()
+        self.answer = hold_at_most(QLineEdit())
         self.answer.setPlaceholderText("Your answer: the piece's move")
         self.answer.setAccessibleName("Answer")
         self.answer.textChanged.connect(lambda _text: self.mark(debounce=True))
@@ -408,9 +409,8 @@ class QtLessonsPanel(QWidget):
         """Mark the answer by its moves on the lesson's positions and generated ones (on the worker; a
         check under way is cancelled and its result never shown)."""
         lesson = self.lesson
-        if lesson is None:
+        if lesson is None or not self._ask(CHECK):
             return
-        self._ask(CHECK)
         self.check_row.show()
         self._bring_into_view(self.check_row)
         self.progress.setRange(0, 0)  # busy until the first report says how many positions
@@ -431,16 +431,25 @@ class QtLessonsPanel(QWidget):
         self.runner.shutdown()
         self._end_check()
 
-    def _ask(self, what: str, debounce: bool = False) -> None:
+    def _ask(self, what: str, debounce: bool = False) -> bool:
+        """Ask the worker to mark or check the answer; ``False`` when the answer is refused here, as
+        too long to have been pasted whole (its length, cut by the field, would be said wrong)."""
         assert self.lesson is not None
         if self.checking:
             self._end_check()
+        refused = too_long(self.answer, "The answer")
+        if refused is not None:
+            self.runner.cancel()
+            self.set_marks({})
+            self.verdict.setText(error_html(refused))
+            return False
         relay = self._relay
         serial = self.runner.request(LessonQuery(self.lesson, what, self.answer.text(),
                                                  relay.report if what == CHECK else None), debounce=debounce)
         self._asked = what
         if what == CHECK:
             self.check_serial = serial
+        return True
 
     def _bring_into_view(self, widget: QWidget) -> None:
         """Scroll the panel's column, once it is laid out again, so that ``widget`` shows."""
