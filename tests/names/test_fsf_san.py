@@ -101,6 +101,19 @@ def test_every_san_fairy_stockfish_writes_reads_as_its_move_in_longer_games(vari
     assert unread_sans(variant, plies=60, seed=2)[:3] == []
 
 
+def test_a_pawns_san_without_its_letter_reads_where_the_board_letters_it_as_fairy_stockfish_does() -> None:
+    # Berolina's Pawn is lettered in SAN (Pab3, as Fairy-Stockfish writes it); the letterless name
+    # chess players write and the board once wrote (ab3, axd3) reads as the same move.
+    unread = []
+    for fen, position, legal, exact in fsf_game("berolina", plies=16, seed=5):
+        names = MoveNames(exact.rules, position)
+        for uci in legal:
+            san = sf.get_san("berolina", fen, uci, False, sf.NOTATION_SAN)
+            if san.startswith("P") and names.candidates(san[1:]) != exact.candidates(uci):
+                unread.append(f"{san[1:]} ({uci}) in {fen}")
+    assert unread[:3] == []
+
+
 def test_an_imported_variant_reads_its_pawns_moves_without_a_letter() -> None:
     imported, refused = import_file("[mine:chess]\n")
     assert not refused
