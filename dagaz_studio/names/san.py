@@ -75,8 +75,16 @@ def write(context: Context) -> list[str]:
     # both written Q.
     rivals: dict[tuple[object, ...], set[int]] = defaultdict(set)
 
+    # A promotion tells moves apart only where it is a choice: micro shogi's captures, each turning its
+    # piece over, are told apart by their origins (Gcxd3=B, Gdxd3=R), as Fairy-Stockfish writes them.
+    promotions: dict[tuple[int, int], set[str | None]] = defaultdict(set)
+    for move in context.moves:
+        promotions[move.origin, move.target].add(move.promotion)
+
     def told_apart(move: Move) -> tuple[object, ...]:
-        return context.letter(move.piece), move.target, move.promotion, move.gate and move.gate[1], move.created
+        chosen = len(promotions[move.origin, move.target]) > 1
+        return (context.letter(move.piece), move.target, move.promotion if chosen else None,
+                move.gate and move.gate[1], move.created)
 
     for move in context.moves:
         if not move.dropped:

@@ -208,8 +208,13 @@ def test_a_piece_sans_letter_is_fairy_stockfishs_and_its_letter_in_positions_or_
     # Told apart from the moves gating the same piece, or leaving the same wall, only.
     ("seirawan", "rnbqkber/ppp1pppp/3p1n2/8/1P3P2/2N5/P1PPP1PP/RHBQKBNR[Eh] b KQCDFGkqbcdf - 0 3", "b8d7h"),
     ("amazons", "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1", "a4a1,a1a4"),
+    # Told apart from the other piece's capture there, though each turns over into another piece.
+    ("micro", "3+l/pb+b+r/k2P/l1K1/3r[] b - - 1 13", "c4d3-"),
+    ("micro", "3+l/pb+b+r/k2P/l1K1/3r[] b - - 1 13", "d4d3-"),
+    # Not told apart from a move that cannot promote where it promotes by choice.
+    ("judkins", "+B1Rsg1/3k2/1R4/4+bp/P5/KGSN2[N] w - - 1 10", "c6c4+"),
 ])
-def test_a_castling_king_that_is_not_royal_and_a_move_gating_or_walling_are_written_as_fairy_stockfish_does(
+def test_a_castling_king_not_royal_and_moves_told_apart_by_gating_walling_or_promoting_are_written_as_fsf_does(
         variant: str, fen: str, uci: str) -> None:
     board = load_board(variant)
     rules = Rules(board)
