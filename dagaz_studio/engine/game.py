@@ -70,7 +70,7 @@ def legal_moves(rules: Rules, position: Position, square: int | None = None,
     moves = [move for move in moves if move_safe(rules, position, move, royals, cancel=cancel)
              and not (stuck and leaves_stuck(rules, move))]
     if position.hands and (square is None or whole):
-        moves += legal_drops(rules, position, royals, lambda r, p: len(legal_moves(r, p)), cancel=cancel)
+        moves += legal_drops(rules, position, royals, check_answers, cancel=cancel)
     if rules.board.gate is not None:
         # A piece entering from hand is put where a legal move leaves a square: it shields nothing.
         moves += gated_moves(rules, position, moves)
@@ -89,6 +89,15 @@ def game_stopped(rules: Rules, position: Position) -> bool:
     ``end`` statements has ended it."""
     return bool((rules.extinction_kinds and extinct_player(rules, position) is not None)
                 or (rules.board.ends and board_over(rules, position, legal_moves) is not None))
+
+
+def check_answers(rules: Rules, position: Position, count: Callable[[Rules, Position], int] | None = None) -> int:
+    """How many moves answer the check a drop gave (none: it mates, which ``no-drop-mate`` forbids),
+    counted by ``count`` (default: the legal moves). A check that ended the game by another rule
+    (``end checks``' last one, which wins by the count) is no mate: one."""
+    if game_stopped(rules, position):
+        return 1
+    return len(legal_moves(rules, position)) if count is None else count(rules, position)
 
 
 def extinct_player(rules: Rules, position: Position) -> tuple[int, int] | None:

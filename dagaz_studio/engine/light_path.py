@@ -10,7 +10,7 @@ from typing import Any
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort
 from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.end_rules import facing
-from dagaz_studio.engine.game import MoveChoice, game_stopped, legal_moves, passes
+from dagaz_studio.engine.game import MoveChoice, check_answers, game_stopped, legal_moves, passes
 from dagaz_studio.engine.light_drops import leaves_stuck, legal_drops
 from dagaz_studio.engine.light_records import RICH_KEPT, rich_effects
 from dagaz_studio.engine.making import made, make_entry, make_record, unmake_move
@@ -204,7 +204,8 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                 unmake_move(position, undo)
             out.append(light)
     if position.hands:
-        out += legal_drops(rules, position, royals, light_legal_count, watched, askers, probe=True)
+        out += legal_drops(rules, position, royals, lambda r, p: check_answers(r, p, light_legal_count), watched,
+                           askers, probe=True)
     if counting is not None:
         # No rule of the board chooses among the moves (see light_legal_count).
         found = counting[0] + len(out)

@@ -42,6 +42,8 @@ _FORM = re.compile(
 # A drop, as crazyhouse's SAN writes it: the piece's letter (either case; none for a piece written
 # without one, a Pawn, as python-chess writes it: @e3), '@' or '*', the square.
 _DROP = re.compile(r"(?P<piece>\+?[A-Za-z][~+]?)?[@*](?P<target>[a-z]\d+)", re.ASCII)
+#: The letter SAN leaves out (its pawns'), read where no piece is written without a letter.
+_LEFT_OUT = "P"
 _ANNOTATIONS = re.compile(r"(?:\s*e\.?p\.?)?[+#!?]*$")
 
 
@@ -73,8 +75,16 @@ def write(context: Context) -> list[str]:
     # both written Q.
     rivals: dict[tuple[object, ...], set[int]] = defaultdict(set)
 
+    # A promotion tells moves apart only where it is a choice: micro shogi's captures, each turning its
+    # piece over, are told apart by their origins (Gcxd3=B, Gdxd3=R), as Fairy-Stockfish writes them.
+    promotions: dict[tuple[int, int], set[str | None]] = defaultdict(set)
+    for move in context.moves:
+        promotions[move.origin, move.target].add(move.promotion)
+
     def told_apart(move: Move) -> tuple[object, ...]:
-        return context.letter(move.piece), move.target, move.promotion, move.gate and move.gate[1], move.created
+        chosen = len(promotions[move.origin, move.target]) > 1
+        return (context.letter(move.piece), move.target, move.promotion if chosen else None,
+                move.gate and move.gate[1], move.created)
 
     for move in context.moves:
         if not move.dropped:
@@ -199,7 +209,9 @@ def read(context: Context, text: str) -> list[int] | None:
     if made is not None and not board.has_square(made):
         return None
     made_at = board.index(made) if made is not None else None
-    kinds = _kinds(context, piece)
+    # A name without a letter but with its origin's square whole (g6g7+) is coordinates, read as such
+    # (its '+' a promotion, not a check mark): SAN leaves out a letter only before a target or a file.
+    kinds = _kinds(context, piece, left_out=row is None)
     by_target = context.cache.get("san-by-target")
     if by_target is None:
         by_target = context.cache["san-by-target"] = defaultdict(list)
@@ -257,13 +269,18 @@ def _read_drop(context: Context, letter: str | None, target: str) -> list[int] |
             and (context.kind(move) if move.promotion is None else index.get(move.promotion, -1)) in kinds]
 
 
-def _kinds(context: Context, letter: str | None) -> set[int]:
-    """The piece kinds a SAN letter stands for (none: the kinds written without a letter)."""
+def _kinds(context: Context, letter: str | None, left_out: bool = True) -> set[int]:
+    """The piece kinds a SAN letter stands for (none: the kinds written without a letter, or where
+    there are none and ``left_out``, those whose letter SAN leaves out)."""
     board = context.board
     kinds = context.rules.kinds[:len(board.pieces)]
     named = {i for i, piece in enumerate(kinds) if context.letter(piece.name) == (letter or "")}
-    if named or letter is None:
+    if named or (letter is None and not left_out):
         return named
+    if letter is None:
+        # SAN leaves out the letter P: where no piece is written without a letter (Berolina's Pawn, P
+        # in SAN as Fairy-Stockfish writes it), a name without one (ab3) is the moves of those lettered P.
+        return {i for i, piece in enumerate(kinds) if piece.letter.upper() == _LEFT_OUT}
     # A letter no piece is named by may still be a piece's letter in positions (P for the Pawn), or
     # else the initial of its name (H for a Horse lettered N, as Fairy-Stockfish's xiangqi SAN has it).
     return ({i for i, piece in enumerate(kinds) if piece.letter.upper() == letter}

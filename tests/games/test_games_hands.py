@@ -192,6 +192,17 @@ def test_a_pawn_drop_that_mates_is_not_a_move_but_one_that_checks_is() -> None:
     assert "P@a8" in uci_moves("shogi", check)
 
 
+@pytest.mark.parametrize("fen", ["1k7/9/1G7/9/9/9/9/9/4K4[P] w - - 1+1 0 1",
+                                 "kl7/1n7/1G7/9/9/9/9/9/4K4[P] w - - 1+1 0 1"])
+def test_a_pawn_drop_whose_check_wins_by_the_count_is_a_move_as_fairy_stockfish_lists_it(fen: str) -> None:
+    # Check shogi's first check wins: the drop ends the game by the count, which leaves the king no
+    # move, so it mates no one, whether or not he could have got out of check.
+    assert "P@a8" in uci_moves("checkshogi", fen)
+    assert uci_moves("checkshogi", fen) == set(sf.legal_moves("checkshogi", fen, []))
+    board, rules = shipped("checkshogi")
+    assert perft(rules, Position.from_fen(board, fen), 1) == len(sf.legal_moves("checkshogi", fen, []))
+
+
 def test_captured_pieces_change_side_and_lose_their_promotion() -> None:
     board, rules = shipped("shogi")
     position = Position.from_fen(board, "4k4/9/9/9/4+p4/4R4/9/9/4K4[-] w - - 0 1")

@@ -39,8 +39,10 @@ for name in job["variants"]:
             letter = job["drop_mates"].get(name)
             if letter:
                 # A mating pawn drop, which Fairy-Stockfish lists (and scores as lost): the board refuses it.
+                # A check that ends the game by the count (check shogi's) mates no one.
                 moves = [m for m in moves if not (m.startswith(letter + "@") and sf.gives_check(name, fen, [m])
-                                                  and not sf.legal_moves(name, fen, [m]))]
+                                                  and not sf.legal_moves(name, fen, [m])
+                                                  and not sf.is_immediate_game_end(name, fen, [m])[0])]
             if not moves:
                 seen.append([fen, moves, None])
                 break

@@ -21,21 +21,32 @@ from tests.helpers.builtin_oracle import board_for  # noqa: E402
 
 def fsf_game(variant: str, plies: int, seed: int) -> Iterator[tuple[str, Position, list[str], MoveNames]]:
     """A seeded random game pyffish plays: each position's FEN, the board's position, pyffish's legal
-    moves in UCI and the board's names of its moves in UCI, before the game goes on."""
+    moves in UCI and the board's names of its moves in UCI, before the game goes on.
+
+    pyffish is asked with the moves played, not the last FEN alone: a FEN does not say what ended a
+    game in the moves before it (Janggi's two passes in a row), which the board's position knows."""
     board = load_board(board_for(variant) or variant)
     rules = Rules(board)
     rng = random.Random(f"{seed}-{variant}")
-    fen = sf.start_fen(variant)
+    start = fen = sf.start_fen(variant)
     position = Position.from_fen(board, fen)
+    played: list[str] = []
     for _ in range(plies):
-        legal = sorted(sf.legal_moves(variant, fen, []))
-        if not legal or sf.is_immediate_game_end(variant, fen, [])[0]:
+        legal = sorted(sf.legal_moves(variant, start, played))
+        if not legal or sf.is_immediate_game_end(variant, start, played)[0]:
             return
         exact = MoveNames(rules, position, style="uci")
         yield fen, position, legal, exact
         choice = rng.choice(legal)
         make_move(position, exact.read(choice))
-        fen = sf.get_fen(variant, fen, [choice])
+        played.append(choice)
+        fen = sf.get_fen(variant, start, played)
+
+
+def test_a_game_pyffish_plays_ends_where_its_moves_end_it_though_its_last_fen_does_not() -> None:
+    # This seed's game passes twice in a row at its ninth ply, which ends a game of Janggi for both.
+    for fen, _position, legal, exact in fsf_game("janggimodern", plies=12, seed=2):
+        assert sorted(exact.names) == legal, fen
 
 
 def unread_sans(variant: str, plies: int, seed: int) -> list[str]:
@@ -88,6 +99,19 @@ def test_a_promoted_piece_is_read_by_every_uci_name_fairy_stockfish_writes(varia
 @pytest.mark.parametrize("variant", READ)
 def test_every_san_fairy_stockfish_writes_reads_as_its_move_in_longer_games(variant: str) -> None:
     assert unread_sans(variant, plies=60, seed=2)[:3] == []
+
+
+def test_a_pawns_san_without_its_letter_reads_where_the_board_letters_it_as_fairy_stockfish_does() -> None:
+    # Berolina's Pawn is lettered in SAN (Pab3, as Fairy-Stockfish writes it); the letterless name
+    # chess players write and the board once wrote (ab3, axd3) reads as the same move.
+    unread = []
+    for fen, position, legal, exact in fsf_game("berolina", plies=16, seed=5):
+        names = MoveNames(exact.rules, position)
+        for uci in legal:
+            san = sf.get_san("berolina", fen, uci, False, sf.NOTATION_SAN)
+            if san.startswith("P") and names.candidates(san[1:]) != exact.candidates(uci):
+                unread.append(f"{san[1:]} ({uci}) in {fen}")
+    assert unread[:3] == []
 
 
 def test_an_imported_variant_reads_its_pawns_moves_without_a_letter() -> None:
@@ -184,8 +208,13 @@ def test_a_piece_sans_letter_is_fairy_stockfishs_and_its_letter_in_positions_or_
     # Told apart from the moves gating the same piece, or leaving the same wall, only.
     ("seirawan", "rnbqkber/ppp1pppp/3p1n2/8/1P3P2/2N5/P1PPP1PP/RHBQKBNR[Eh] b KQCDFGkqbcdf - 0 3", "b8d7h"),
     ("amazons", "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1", "a4a1,a1a4"),
+    # Told apart from the other piece's capture there, though each turns over into another piece.
+    ("micro", "3+l/pb+b+r/k2P/l1K1/3r[] b - - 1 13", "c4d3-"),
+    ("micro", "3+l/pb+b+r/k2P/l1K1/3r[] b - - 1 13", "d4d3-"),
+    # Not told apart from a move that cannot promote where it promotes by choice.
+    ("judkins", "+B1Rsg1/3k2/1R4/4+bp/P5/KGSN2[N] w - - 1 10", "c6c4+"),
 ])
-def test_a_castling_king_that_is_not_royal_and_a_move_gating_or_walling_are_written_as_fairy_stockfish_does(
+def test_a_castling_king_not_royal_and_moves_told_apart_by_gating_walling_or_promoting_are_written_as_fsf_does(
         variant: str, fen: str, uci: str) -> None:
     board = load_board(variant)
     rules = Rules(board)
