@@ -153,19 +153,25 @@ def test_the_verdict_on_a_runaway_answer_says_it_runs_away_and_where() -> None:
     assert verdict.fen is not None and verdict.fen in shown
 
 
-def test_an_answer_too_long_is_told_in_a_sentence_when_checked_as_when_typed(qtbot) -> None:
-    """A pasted answer over the notation's limit: the check says why in prose, as the marking does,
-    not as a line of code broken after every character."""
+def _pasted_answer(qtbot, text: str):
+    """The Lessons panel of a chess window, ``text`` pasted as the answer and marked."""
     from PySide6.QtWidgets import QApplication
 
     window = open_window(qtbot, "chess", (800, 600))
     _lessons_action(window).trigger()
     panel = window.lessons_panel
     qtbot.waitUntil(lambda: panel.lesson is not None and not panel.running, timeout=20000)
-    QApplication.clipboard().setText("(+)" * 2000)
+    QApplication.clipboard().setText(text)
     panel.answer.setFocus()
     qtbot.keyClick(panel.answer, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: not panel.running, timeout=20000)
+    return panel
+
+
+def test_an_answer_too_long_is_told_in_a_sentence_when_checked_as_when_typed(qtbot) -> None:
+    """A pasted answer over the notation's limit: the check says why in prose, as the marking does,
+    not as a line of code broken after every character."""
+    panel = _pasted_answer(qtbot, "(+)" * 2000)
     marked = panel.verdict.text()
     assert "6,000 characters long" in marked and "<code>" not in marked
     panel.check()
@@ -174,16 +180,7 @@ def test_an_answer_too_long_is_told_in_a_sentence_when_checked_as_when_typed(qtb
 
 
 def test_an_answer_pasted_longer_than_the_field_holds_is_said_cut_not_said_by_its_cut_length(qtbot) -> None:
-    from PySide6.QtWidgets import QApplication
-
-    window = open_window(qtbot, "chess", (800, 600))
-    _lessons_action(window).trigger()
-    panel = window.lessons_panel
-    qtbot.waitUntil(lambda: panel.lesson is not None and not panel.running, timeout=20000)
-    QApplication.clipboard().setText("(+)" * 20_000)
-    panel.answer.setFocus()
-    qtbot.keyClick(panel.answer, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
+    panel = _pasted_answer(qtbot, "(+)" * 20_000)
     assert "cut to fit" in panel.verdict.text() and "32,767 characters long" not in panel.verdict.text()
     panel.check()
     qtbot.waitUntil(lambda: not panel.running and not panel.checking, timeout=20000)

@@ -11,27 +11,15 @@ from dagaz_studio.board import load_board
 from dagaz_studio.engine import Rules
 from dagaz_studio.notation import parse_notation
 from tests.helpers.betza_pieces import fen_of, unmoved_targets
-from tests.helpers.fsf_oracle import ask
+from tests.helpers.fsf_oracle import PIECE_SECTION, ask
 from tests.helpers.paths import DATA
 
 HALF_TURN = DATA / "betza-8x8.board"
 EVERYWHERE = " ".join(f"{f}*" for f in "abcdefgh")
 
-SECTION = """[{name}:chess]
-king = -
-pawn = -
-knight = -
-bishop = -
-rook = -
-queen = -
-customPiece1 = a:{betza}
-customPiece2 = b:mfW
-castling = false
-doubleStepRegionWhite = {everywhere}
-doubleStepRegionBlack = {everywhere}
-checking = false
-startFen = 8/8/8/8/8/8/8/8 w - - 0 1
-"""
+#: Fairy-Stockfish's section of one piece, its initial moves allowed anywhere.
+SECTION = PIECE_SECTION.replace("doubleStep = false\n", "doubleStepRegionWhite = {everywhere}\n"
+                                "doubleStepRegionBlack = {everywhere}\n")
 
 
 def random_placement(rng: random.Random) -> tuple[dict[tuple[int, int], str], tuple[int, int]]:
