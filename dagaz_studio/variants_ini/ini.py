@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from dagaz_studio.board.source import file_lines
+
 _SECTION = re.compile(r"^\[(?P<name>[^\]:]+)(?::(?P<parent>[^\]]+))?\]\s*$")
 
 #: The most sections a variants.ini may hold (Fairy-Stockfish's example has 143): importing each
@@ -66,7 +68,9 @@ def parse_ini(text: str) -> IniText:
     sections: dict[str, Section] = {}
     problems: list[IniError] = []
     current: Section | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # Lines end only where an editor ends them, as Fairy-Stockfish reads them: a form feed, vertical
+    # tab or U+2028 in a comment is still the comment, and numbers no line of its own.
+    for number, raw in enumerate(file_lines(text), start=1):
         line = raw.strip()
         if not line or line[0] in "#;":
             continue

@@ -266,3 +266,25 @@ def test_pieces_promoted_from_several_pawn_types_back_to_hand_are_refused_naming
             "startFen = rnbqkbnr/pcpcpcpc/8/8/8/8/PCPCPCPC/RNBQKBNR[] w KQkq - 0 1\n")
     done, refused = import_file(text)
     assert not done and "pawnTypes and capturesToHand" in refused[0].message and "Q~" in refused[0].message
+
+
+@pytest.mark.parametrize("breaker", ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"])
+def test_a_comment_holding_a_break_no_editor_shows_is_one_line_and_later_lines_keep_their_numbers(
+        breaker: str) -> None:
+    # Fairy-Stockfish reads a variants.ini with std::getline: only a line feed ends a line.
+    text = f"[bad:chess]\n# one{breaker}maxFile = 10\n# two{breaker}no option here\npromotionRank = x\n"
+    done, refused = import_file(text)
+    line = text[:text.index("promotionRank")].count("\n") + 1
+    assert not done and [(error.section, error.line) for error in refused] == [("bad", line)], refused
+    assert "promotionRank" in refused[0].message
+
+
+def test_an_option_after_a_line_separator_in_a_comment_is_the_comment_as_fairy_stockfish_reads_it() -> None:
+    text = "[kept:chess]\n# castling as in chess, not:\u2028castling = false\n"
+    done, refused = import_file(text)
+    assert not refused and [variant.name for variant in done] == ["kept"]
+    pytest.importorskip("pyffish")
+    from tests.helpers.variants_oracle import compare, fsf_games
+
+    games = fsf_games(text, ["kept"], games=2, plies=20, seed=3)
+    assert compare(done[0].text, games["kept"]) is None
