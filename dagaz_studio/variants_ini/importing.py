@@ -80,15 +80,15 @@ def _spend(name: str, sections: dict[str, Section], seen: dict[str, int]) -> Non
 
 def _placed(error: IniError, section: Section, sections: dict[str, Section]) -> IniError:
     """The refusal at a line: the option's it names (in this section or a parent in the file), else
-    the section's own."""
+    the section's own; of two options refused together, the later one's, where they first meet."""
     if error.line:
         return error
     line = section.line
-    named = re.search(r"\b(?:option|piece) (\w+)", error.message)
+    named = re.search(r"\b(?:options? (\w+)(?: and (\w+))?|piece (\w+))", error.message)
     if named:
         try:
             _, lines = resolve(section.name, sections)
         except IniError:
             lines = {}
-        line = lines.get(named.group(1)) or line
+        line = max((lines[key] for key in named.groups() if key in lines), default=line)
     return IniError(error.message, line, error.section or section.name)

@@ -283,7 +283,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                        "Duck only on a square empty before the capture, not on one its blast empties, where a "
                        "board's Duck, put after the blast, may stand", section=name)
     if explodes and flip != "none":
-        raise IniError("option blastOnCapture with flipEnclosedPieces is not supported", section=name)
+        raise IniError("options blastOnCapture and flipEnclosedPieces together are not supported: Fairy-Stockfish "
+                       "turns the enclosed pieces before the capture's blast, so pieces of a run beyond the blast "
+                       "change side, where a board's move blasts first and finds no run left to turn", section=name)
     # blastImmuneTypes: pieces no explosion removes, the capturing one included.
     immune = set(options.get("blastImmuneTypes", "").strip().lower().replace("-", "")) & set(pieces)
     spared = [names[c] for c, (key, _) in pieces.items() if key == "pawn" or c in immune]

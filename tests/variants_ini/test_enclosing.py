@@ -187,3 +187,18 @@ def test_fairy_stockfishs_anyside_drop_is_not_where_a_slide_from_the_top_stops()
     fen = "7/7/7/6p/7/7/2P4[PPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1"
     ((_, drops),) = fsf_positions(EXAMPLE.read_text(encoding="utf-8"), "cfour-anyside", [fen])
     assert {"P@g1", "P@g3", "P@b1", "P@d1"} <= set(drops)
+
+
+def test_blasts_with_turning_are_refused_at_their_line_saying_fairy_stockfish_turns_first() -> None:
+    text = ("[blastflip:chess]\nking = -\ncastling = false\nextinctionValue = loss\nextinctionPieceTypes = *\n"
+            "flipEnclosedPieces = reversi\nblastOnCapture = true\nstartFen = 8/8/8/8/R2rnnR1/8/8/8 w - - 0 1\n")
+    done, refused = import_file(text)
+    assert not done and [(error.section, error.line) for error in refused] == [("blastflip", 7)], refused
+    assert "options blastOnCapture and flipEnclosedPieces together" in refused[0].message
+    assert "turns the enclosed pieces before the capture's blast" in refused[0].message
+    # The reason as Fairy-Stockfish plays it: the Rook's capture on d4 blasts itself and e4, and f4,
+    # beyond the blast, was turned White before it.
+    after = subprocess.run([sys.executable, "-c", "import pyffish as sf, sys; sf.load_variant_config(sys.stdin.read());"
+                            "print(sf.get_fen('blastflip', sf.start_fen('blastflip'), ['a4d4']))"],
+                           input=text, capture_output=True, text=True, timeout=60)
+    assert after.stdout.split()[0] == "8/8/8/8/5NR1/8/8/8", after.stderr
