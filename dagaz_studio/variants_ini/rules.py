@@ -358,9 +358,12 @@ def pass_on_stalemate(name: str, options: dict[str, str], royal: set[str]) -> bo
     if sides == {False}:
         return False
     if len(sides) > 1:
-        raise IniError("option passOnStalemate for one side only is not supported", section=name)
+        raise IniError("option passOnStalemate for one side only is not supported: a board's rule "
+                       "pass-when-blocked holds for both players alike", section=name)
     if royal:
-        raise IniError("option passOnStalemate with a royal piece is not supported", section=name)
+        raise IniError("option passOnStalemate with a royal piece is not supported: Fairy-Stockfish's pass "
+                       "weighs the royal piece's check too, which a board's rule pass-when-blocked does not",
+                       section=name)
     return True
 
 
@@ -372,7 +375,8 @@ def pass_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
     part them or pass, even in check, and a pass then ends the game."""
     sides = {is_true(options.get(f"pass{side}", options.get("pass", "false"))) for side in ("White", "Black")}
     if len(sides) > 1:
-        raise IniError("option pass for one side only is not supported", section=name)
+        raise IniError("option pass for one side only is not supported: a board's rule pass holds for both "
+                       "players alike", section=name)
     kings = [letter for letter, (key, _) in pieces.items() if key == "king"]
     facing = [f"end facing {names[kings[0]]}: (+)([p]\\1)*"] if is_true(options.get("bikjangRule", "false")) and kings else []
     return (["rule: pass", "end passes: 2"] if sides == {True} else []) + facing

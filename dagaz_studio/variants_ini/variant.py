@@ -141,7 +141,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     ranks = whole_number(options, "maxRank", "8", name)
     files = file_index(options.get("maxFile", "8"), "maxFile", name) + 1
     if not (1 <= ranks <= 10 and 1 <= files <= 12):
-        raise IniError(f"a board of {files} files and {ranks} ranks is not supported", section=name)
+        raise IniError(f"options maxFile and maxRank: a board of {files} files and {ranks} ranks is not supported: "
+                       "Fairy-Stockfish plays at most 12 files and 10 ranks, and leaves a larger variant out",
+                       section=name)
     fen = options.get("startFen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
     if not fen.split():
         raise IniError("option startFen is empty: no start position", section=name)

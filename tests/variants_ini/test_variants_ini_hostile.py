@@ -288,3 +288,26 @@ def test_an_option_after_a_line_separator_in_a_comment_is_the_comment_as_fairy_s
 
     games = fsf_games(text, ["kept"], games=2, plies=20, seed=3)
     assert compare(done[0].text, games["kept"]) is None
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("[big:chess]\nmaxFile = 13\nmaxRank = 8\n", 3),
+    ("[onesided:chess]\npassOnStalemateWhite = true\n", 1),
+    ("[stuck:chess]\npassOnStalemate = true\n", 2),
+    ("[onesided:chess]\npassBlack = true\n", 1)])
+def test_a_refusal_of_what_is_not_supported_says_why_and_where(text: str, line: int) -> None:
+    done, refused = import_file(text)
+    assert not done and [error.line for error in refused] == [line], refused
+    assert re.search(r"is not supported: \w", refused[0].message), refused[0].message
+
+
+def test_a_board_larger_than_fairy_stockfish_plays_is_refused_as_fairy_stockfish_leaves_it_out() -> None:
+    pytest.importorskip("pyffish")
+    text = "[wide:chess]\nmaxFile = 13\n\n[tall:chess]\nmaxRank = 11\n\n[largest:chess]\nmaxFile = 12\nmaxRank = 10\n"
+    played = subprocess.run([sys.executable, "-c", "import pyffish as sf, sys; sf.load_variant_config(sys.stdin.read());"
+                             "print(*[name in sf.variants() for name in ('wide', 'tall', 'largest')])"],
+                            input=text, capture_output=True, text=True, timeout=60)
+    assert played.stdout.split() == ["False", "False", "True"], played.stderr
+    _, refused = import_file(text)
+    larger = [error for error in refused if "Fairy-Stockfish plays at most 12 files and 10 ranks" in error.message]
+    assert [(error.section, error.line) for error in larger] == [("wide", 2), ("tall", 5)]
