@@ -32,7 +32,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     check = actions.add_parser("check", help="mark an answer: exit 0 when right, 1 with where it differs, 2 on "
                                "bad input or an answer that runs away")
     check.add_argument("lesson", metavar="ID", help="a lesson's id or number, or a lesson file (.toml)")
-    check.add_argument("--answer", required=True, metavar="TEXT", help="the piece's move, as the student writes it")
+    # The answer as the word after the lesson, as one would say it; --answer as well, for scripts that
+    # name it (and for an answer that begins with '-': --answer=TEXT).
+    check.add_argument("answer_word", nargs="?", metavar="ANSWER",
+                       help="the piece's move, as the student writes it (in quotes: the shell reads \\ ( ) * |)")
+    check.add_argument("--answer", metavar="TEXT", help="the answer, given by name instead")
     check.add_argument("--notation", choices=("dagaz", "betza", "parlett"),
                        help="the answer's notation (default: the lesson's)")
     check.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
@@ -54,6 +58,19 @@ def _shown(lesson: Any) -> dict:
                      "positions": [place(p) for p in lesson.positions]},
         "hints": list(lesson.hints), "solution": lesson.solution, "notation": lesson.notation,
     }
+
+
+def _answer(args: argparse.Namespace) -> str:
+    """The answer to check, given as the word after the lesson or by ``--answer``: once, not twice."""
+    from dagaz_studio.board.problems import quoted
+
+    if args.answer_word is not None and args.answer is not None:
+        raise CommandError(f"the answer is given twice, {quoted(args.answer_word)} and --answer {quoted(args.answer)}: "
+                           "give it once")
+    if args.answer_word is None and args.answer is None:
+        raise CommandError("no answer: give it after the lesson, as in dagaz-studio lesson check 6 'N' "
+                           "(or by --answer TEXT)")
+    return args.answer_word if args.answer_word is not None else args.answer
 
 
 def run(args: argparse.Namespace) -> int:
@@ -92,10 +109,11 @@ def run(args: argparse.Namespace) -> int:
                 print(f"hint {number}: {hint}")
             print(f"solution ({lesson.notation}): {lesson.solution}")
             return 0
+        answer = _answer(args)
         if args.positions is not None and not 0 <= args.positions <= 2000:
             raise CommandError("--positions: give from 0 to 2000")
         try:
-            verdict = check_answer(lesson, args.answer, args.notation, args.positions, dialect=args.dialect)
+            verdict = check_answer(lesson, answer, args.notation, args.positions, dialect=args.dialect)
         except AnswerError as error:
             raise CommandError("bad answer:\n" + error.message) from None
     except LessonError as error:

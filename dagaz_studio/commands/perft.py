@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import math
+import sys
 import time
 from typing import Any
 
@@ -16,13 +18,38 @@ PARALLEL_DEPTH = 4
 #: room for the runs of the notations below it (far past any count that ends in a lifetime).
 MAX_DEPTH = 1_000
 
+#: A count past this many sequences is said ahead of counting: at a million a second (a fast
+#: board's pace here), more than three years. Said, not refused: a game that ends within the depth
+#: (tic-tac-toe's nine plies) has counts that stop growing, which its first plies cannot tell.
+UNENDING_COUNT = 10**14
+
+
+def unending_warning(rules: Any, position: Any, depth: int) -> str | None:
+    """What to say before a perft of ``depth`` whose count, were the moves to branch on as they do
+    in the first two plies, would be past :data:`UNENDING_COUNT`; ``None`` for one that may end."""
+    from dagaz_studio.engine import perft
+
+    if depth <= 2:
+        return None
+    first, second = perft(rules, position, 1), perft(rules, position, 2)
+    if first == 0 or second <= first:
+        return None
+    branching = second / first
+    digits = math.log10(first) + (depth - 1) * math.log10(branching)
+    if digits <= math.log10(UNENDING_COUNT):
+        return None
+    return (f"perft {depth} may not end: {first} first moves, {branching:.3g} replies to each on average; branching "
+            f"so on, {depth} moves deep hold some 10^{int(digits)} sequences, over three years at a million a second "
+            "(Ctrl-C stops it)")
+
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``perft`` subcommand."""
     parser = subparsers.add_parser(
         "perft",
         help="count legal move sequences of a given depth",
-        description="Count the legal move sequences of a given depth (perft); the last line ends with the count.",
+        description="Count the legal move sequences of a given depth (perft); the last line ends with the count. "
+        "A count that may not end, by the branching of the first two plies, is warned of first; Ctrl-C stops it.",
     )
     parser.add_argument("board", metavar="BOARD", help="a board file or a shipped board's name (e.g. chess)")
     parser.add_argument("--fen", metavar="FEN", help="the position (default: the board's initial one)")
@@ -87,6 +114,9 @@ def run(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         jobs = jobs_for(args.jobs, args.depth >= PARALLEL_DEPTH)
         try:
+            warning = unending_warning(rules, position, args.depth)
+            if warning is not None:
+                print(f"dagaz-studio: warning: {warning}", file=sys.stderr, flush=True)
             if jobs > 1 and args.depth > 1:
                 lines = divided(args.board, args.fen, args.depth, jobs)
                 if args.divide:

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from dagaz_studio.commands.common import EXIT_USAGE, MAX_PROBLEMS_SHOWN, json_line, printable, problem_lines
 
 if TYPE_CHECKING:
+    from dagaz_studio.board.piece_tests import PieceTest
+    from dagaz_studio.engine import Rules
     from dagaz_studio.queries.piece_tests import TestResult
 
 EXIT_OK = 0
@@ -127,5 +129,22 @@ def _run_board(name: str) -> tuple[int, list[tuple[TestResult, bool]] | None]:
                 file=board.source or board.name)
             results.append((unrun, False))
             continue
+        if test.expect == "perft":
+            _warn_if_unending(rules, test)
         results.append((run_test_apart(rules, test), True))
     return (EXIT_USAGE if problems or setup else EXIT_OK), results
+
+
+def _warn_if_unending(rules: Rules, test: PieceTest) -> None:
+    """Say on stderr, before it runs, that a perft test may not end (as ``perft`` says it)."""
+    from dagaz_studio.commands.perft import unending_warning
+    from dagaz_studio.queries.piece_tests import test_position
+
+    board = rules.board
+    try:
+        warning = unending_warning(rules, test_position(board, test), test.depth)
+    except Exception:  # noqa: BLE001 - whatever goes wrong, the test's own run says it, as its result
+        return
+    if warning is not None:
+        print(f"{printable(board.source or board.name)}:{test.at.line}: warning: test {printable(test.name)}: {warning}",
+              file=sys.stderr, flush=True)

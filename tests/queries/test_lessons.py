@@ -464,3 +464,16 @@ def test_a_lesson_file_that_cannot_be_read_as_a_whole_is_said_without_a_line(tmp
     assert main(["lesson", "show", str(folder)]) == 2
     err = capsys.readouterr().err
     assert f"{folder}: " in err and f"{folder}:1:" not in err, err
+
+
+def test_the_answer_is_the_word_after_the_lesson_or_named_once(capsys) -> None:
+    # As a student types it: the answer right after the lesson, options before or after it.
+    assert main(["lesson", "check", "09", "(+)([p]\\1)*[p]", "--positions", "4"]) == 1
+    assert "missing: e10" in capsys.readouterr().out
+    assert main(["lesson", "check", "--positions", "4", "9", "mRcpR", "--notation", "betza"]) == 0
+    assert main(["lesson", "check", "9", "--positions", "4", "--answer", "mRcpR", "--notation", "betza"]) == 0
+    capsys.readouterr()
+    assert main(["lesson", "check", "9", "W", "--answer", "N"]) == 2
+    assert "given twice, 'W' and --answer 'N'" in capsys.readouterr().err
+    assert main(["lesson", "check", "9"]) == 2
+    assert "no answer" in capsys.readouterr().err

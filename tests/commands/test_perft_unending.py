@@ -1,0 +1,119 @@
+"""A perft too deep to end is said to be so before it starts, and Ctrl-C ends it (or a board's deep
+perft test) quietly with status 130, as Ctrl-C in a shell ends a program."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import chess
+import pytest
+
+from dagaz_studio.board import load_board
+from dagaz_studio.cli import main
+from dagaz_studio.commands.common import open_position
+from dagaz_studio.commands.perft import UNENDING_COUNT, unending_warning
+from dagaz_studio.engine import Rules
+from tests.helpers.paths import REPO
+
+
+def _chess_perft(board: chess.Board, depth: int) -> int:
+    if depth == 0:
+        return 1
+    total = 0
+    for move in board.legal_moves:
+        board.push(move)
+        total += _chess_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
+def test_the_warning_comes_where_the_branching_of_two_plies_passes_the_limit() -> None:
+    board = load_board("chess")
+    rules = Rules(board)
+    first, second = _chess_perft(chess.Board(), 1), _chess_perft(chess.Board(), 2)
+    branching = second / first
+    for depth in range(1, 40):
+        said = unending_warning(rules, open_position(board, None), depth)
+        past = depth > 2 and first * branching ** (depth - 1) > UNENDING_COUNT
+        assert (said is not None) == past, depth
+    said = unending_warning(rules, open_position(board, None), 100)
+    assert said is not None and "10^130 " in said and "Ctrl-C" in said
+
+
+def test_a_position_without_moves_is_not_warned_of() -> None:
+    board = load_board("chess")
+    rules = Rules(board)
+    stalemate = open_position(board, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert unending_warning(rules, stalemate, 1_000) is None
+
+
+def test_a_perft_that_ends_says_nothing_more(capsys) -> None:
+    assert main(["perft", "chess", "--depth", "3", "--jobs", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert out.split()[-1] == str(_chess_perft(chess.Board(), 3)) and err == ""
+
+
+def _as_from_a_terminal() -> None:
+    # A suite started in the background (``pytest &``) has Ctrl-C ignored, and its children inherit that.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _interrupted_after_a_line_on_stderr(words: list[str]) -> tuple[int, str, str, str]:
+    """The command's status once Ctrl-C reached it after its first line on stderr: that line, and
+    what it wrote after it."""
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", *words], env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True, preexec_fn=_as_from_a_terminal)
+    try:
+        assert process.stderr is not None
+        ready, _, _ = select.select([process.stderr], [], [], 120)
+        assert ready, "nothing was said on stderr"
+        first = process.stderr.readline()
+        os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches every process of the terminal
+        out, rest = process.communicate(timeout=60)
+    finally:
+        process.kill()
+        process.wait()
+    return process.returncode, first, out, rest
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_ends_an_unending_perft_quietly(jobs: str) -> None:
+    status, first, out, rest = _interrupted_after_a_line_on_stderr(["perft", "chess", "--depth", "100", "--jobs", jobs])
+    assert first.startswith("dagaz-studio: warning: perft 100 may not end")
+    assert (status, out, rest) == (130, "", "")
+
+
+def test_ctrl_c_ends_a_deep_perft_test_quietly(tmp_path: Path) -> None:
+    # A test that cannot be read is said on stderr before the others run: the deep one runs after it.
+    text = (REPO / "boards" / "chess" / "chess.board").read_text(encoding="utf-8")
+    path = tmp_path / "deep.board"
+    path.write_text(text + "test unread: perft 0 gives 1\ntest deep: perft 6 gives 1\n", encoding="utf-8")
+    status, first, out, rest = _interrupted_after_a_line_on_stderr(["test", str(path)])
+    assert "perft depth is a whole number" in first
+    assert (status, out, rest) == (130, "", "")
+
+
+def test_a_board_s_perft_test_that_may_not_end_is_warned_of_before_it_runs(tmp_path: Path, monkeypatch, capsys) -> None:
+    # Deep enough to pass the limit only on a board of hundreds of moves a ply (a test is at most 6
+    # deep): the limit lowered, chess's depth 3 passes it.
+    from dagaz_studio.commands import perft
+
+    monkeypatch.setattr(perft, "UNENDING_COUNT", 1_000)
+    text = (REPO / "boards" / "chess" / "chess.board").read_text(encoding="utf-8")
+    path = tmp_path / "deep.board"
+    path.write_text(text + "test deep: perft 3 gives 8902\ntest shallow: perft 2 gives 400\n", encoding="utf-8")
+    line = len(text.splitlines()) + 1
+    assert main(["test", str(path)]) == 0
+    warned = [said for said in capsys.readouterr().err.splitlines() if "warning" in said]
+    # The board's own perft 3 tests are warned of too (then pass); no perft 2 test is.
+    assert all(" perft 3 may not end: " in said for said in warned) and not any("shallow" in said for said in warned)
+    assert f"{path}:{line}: warning: test deep: perft 3 may not end: 20 first moves, 20 replies to each on average; " \
+           "branching so on, 3 moves deep hold some 10^3 sequences, over three years at a million a second " \
+           "(Ctrl-C stops it)" in warned
