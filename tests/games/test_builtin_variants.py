@@ -175,3 +175,22 @@ def test_wolf_chess_sergeants_step_twice_and_are_taken_en_passant_as_fairy_stock
     board, rules = shipped("wolf")
     position = Position.from_fen(board, sf.get_fen("wolf", fen, moves))
     assert uci_names(board, rules, legal_moves(rules, position)) == set(sf.legal_moves("wolf", fen, moves))
+
+
+def test_a_game_pyffish_plays_ends_where_two_passes_in_a_row_end_it_though_its_last_fen_does_not() -> None:
+    # This seed's game of Janggi passes twice in a row at its 24th ply, which ends it on the board as
+    # in Fairy-Stockfish; its last FEN alone does not tell that, the moves played do.
+    (game,) = fsf_builtin_games(["janggi"], 1, 40, 4)["games"]["janggi"]
+    assert len(game) == 24 and all(move[:2] == move[2:] for _, _, move in game[-2:])
+    assert check_game("janggi", game) is None
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.making import make_move
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.names import MoveNames
+    from tests.helpers.builtin_oracle import shipped_rules
+
+    rules = shipped_rules("janggi")
+    position = Position.initial(rules.board)
+    for _, _, move in game:
+        make_move(position, MoveNames(rules, position, style="uci").read(move))
+    assert legal_moves(rules, position) == []

@@ -30,25 +30,29 @@ for name in job["variants"]:
     games = []
     starts = job["starts"].get(name, []) + [sf.start_fen(name)]
     for number in range(job["games"]):
-        fen = starts[number % len(starts)]
-        seen = []
+        # Asked with the moves played, not the last FEN alone: a FEN does not say what ended a game in
+        # the moves before it (two passes in a row).
+        start, played, seen = starts[number % len(starts)], [], []
         for _ in range(job["plies"]):
-            if sf.is_immediate_game_end(name, fen, [])[0]:
+            fen = sf.get_fen(name, start, played)
+            if sf.is_immediate_game_end(name, start, played)[0]:
                 break
-            moves = sf.legal_moves(name, fen, [])
+            moves = sf.legal_moves(name, start, played)
             letter = job["drop_mates"].get(name)
             if letter:
                 # A mating pawn drop, which Fairy-Stockfish lists (and scores as lost): the board refuses it.
                 # A check that ends the game by the count (check shogi's) mates no one.
-                moves = [m for m in moves if not (m.startswith(letter + "@") and sf.gives_check(name, fen, [m])
-                                                  and not sf.legal_moves(name, fen, [m])
-                                                  and not sf.is_immediate_game_end(name, fen, [m])[0])]
+                def mates(move):
+                    after = played + [move]
+                    return (sf.gives_check(name, start, after) and not sf.legal_moves(name, start, after)
+                            and not sf.is_immediate_game_end(name, start, after)[0])
+                moves = [m for m in moves if not (m.startswith(letter + "@") and mates(m))]
             if not moves:
                 seen.append([fen, moves, None])
                 break
             move = rng.choice(moves)
             seen.append([fen, moves, move])
-            fen = sf.get_fen(name, fen, [move])
+            played.append(move)
         games.append(seen)
     out["games"][name] = games
 json.dump(out, sys.stdout)

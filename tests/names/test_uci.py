@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 import pytest
 
 from dagaz_studio.cli import main
 from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
+from tests.helpers.builtin_oracle import board_for
 from tests.helpers.engine_helpers import shipped
 
 
@@ -80,26 +84,52 @@ def test_moves_lists_uci_names(capsys: pytest.CaptureFixture[str]) -> None:
     assert {"f1i1", "f1c1", "a1a8"} <= listed
 
 
+def _fsf_game(variant: str, plies: int, seed: int | str, fen: str = "") -> Iterator[tuple[str, Position, list[str]]]:
+    """A seeded random game pyffish plays from ``fen`` (the variant's start if none), preferring moves
+    that promote or gate: each position's FEN, the shipped board's position and pyffish's legal moves,
+    before the game goes on.
+
+    pyffish is asked with the moves played, not the last FEN alone: a FEN does not say what ended a
+    game in the moves before it (Janggi's two passes in a row), which the board's position knows."""
+    sf = pytest.importorskip("pyffish")
+    board, rules = shipped(board_for(variant) or variant)
+    rng = random.Random(seed)
+    start = fen = fen or sf.start_fen(variant)
+    position = Position.from_fen(board, fen)
+    played: list[str] = []
+    for _ in range(plies):
+        legal = sorted(sf.legal_moves(variant, start, played))
+        if not legal or sf.is_immediate_game_end(variant, start, played)[0]:
+            return
+        yield fen, position, legal
+        choice = rng.choice([m for m in legal if "+" in m or m[-1].isalpha()] or legal)
+        make_move(position, MoveNames(rules, position, style="uci").read(choice))
+        played.append(choice)
+        fen = sf.get_fen(variant, start, played)
+
+
 @pytest.mark.parametrize("game", ["checkshogi", "euroshogi", "judkins", "seirawan", "shogi"])
 def test_every_uci_name_fairy_stockfish_writes_reads_as_its_move_whatever_style_the_board_writes(game: str) -> None:
     # A UCI name read by the board's own style first: a long SAN form (b1a3) also matches the gating
     # moves (b1a3h), and shogi's promoting b2h8+ reads in SAN as a check mark after either move.
-    sf = pytest.importorskip("pyffish")
-    import random
-
-    board, rules = shipped(game)
-    rng = random.Random(game)
-    position, fen, read = Position.initial(board), sf.start_fen(game), 0
-    for _ in range(60):
-        legal = sorted(sf.legal_moves(game, fen, []))
-        if not legal or sf.is_immediate_game_end(game, fen, [])[0]:
-            break
+    _, rules = shipped(game)
+    read = 0
+    for fen, position, legal in _fsf_game(game, plies=60, seed=game):
         names = MoveNames(rules, position)
         exact = MoveNames(rules, position, style="uci")
         for uci in legal:
             assert names.read(uci) is names.moves[exact.candidates(uci)[0]], f"{game}: {uci} in {fen}"
             read += 1
-        choice = rng.choice([m for m in legal if "+" in m or len(m) == 5] or legal)
-        make_move(position, names.read(choice))
-        fen = sf.get_fen(game, fen, [choice])
     assert read > 500
+
+
+def test_a_game_pyffish_plays_ends_where_two_passes_in_a_row_end_it_though_its_last_fen_does_not() -> None:
+    # The Generals alone: this seed's game passes twice in a row at its eighth ply, which ends a game
+    # of Janggi on the board as in Fairy-Stockfish; the FEN after it does not tell that.
+    _, rules = shipped("janggi")
+    plies = 0
+    for fen, position, legal in _fsf_game("janggicasual", plies=12, seed=0,
+                                          fen="4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"):
+        assert sorted(MoveNames(rules, position, style="uci").names) == legal, fen
+        plies += 1
+    assert plies == 8
