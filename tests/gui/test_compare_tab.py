@@ -174,3 +174,38 @@ def test_b_that_runs_away_is_said_to_stop_once(qtbot) -> None:
     tab = _compare_tab(qtbot, window, "b1")
     _compared(qtbot, tab, "((+)*)*")
     assert tab.result.text().startswith("B: stopped after ") and "stopped: stopped" not in tab.result.text()
+
+
+def test_where_b_ran_away_in_the_search_stays_said_when_the_comparison_shown_comes_after(qtbot, monkeypatch,
+                                                                                         request) -> None:
+    """B runs away on the setup's a8, position 2 of the search, and from A's a1 of the position shown
+    too. The comparison of the position shown, asked as B was typed, comes after the search's answer:
+    it is said under where the search stopped, not in its place (that said B ran away, and where only
+    of the position shown). The setup's FEN is python-chess's."""
+    import threading
+
+    from dagaz_studio.gui.docks import compare_tab
+    from dagaz_studio.queries.test_panel import CompareQuery
+
+    release = threading.Event()
+    request.addfinalizer(release.set)  # a failing test does not leave the worker waiting as the window closes
+    answer = compare_tab.answer_panel
+
+    def held(rules, query, cancel):
+        if isinstance(query, CompareQuery):
+            release.wait(60)  # until the search has answered
+        return answer(rules, query, cancel)
+
+    monkeypatch.setattr(compare_tab, "answer_panel", held)
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "a1")
+    runaway = "(+)([p]\\1)*;(+)[P]((+)[A]){30}"
+    _type_b(qtbot, tab, runaway)
+    with qtbot.waitSignal(tab.find_runner.replyReady, timeout=30000):
+        qtbot.mouseClick(tab.find_button, Qt.MouseButton.LeftButton)
+    where = f"B on a8 of {chess.STARTING_FEN}: stopped after "
+    assert tab.result.text().startswith(where)
+    with qtbot.waitSignal(tab.runner.replyReady, timeout=30000):
+        release.set()
+    said = tab.result.text().split("\n")
+    assert said[0].startswith(where) and said[-1].startswith("B: stopped after ")

@@ -115,3 +115,22 @@ def test_f1_opens_the_guide_in_a_window_wide_enough_for_its_tables(qtbot) -> Non
     # The guide speaks of the notation, not of the program's insides.
     text = browser.browser.toPlainText()
     assert "Structure" in text and ".lark" not in text
+
+
+def test_a_letter_typed_alone_marks_a_bounded_number_of_its_thousands_of_matches(qtbot):
+    """One letter matches thousands of times in the notation guide: typed key by key, a letter marks
+    at most MOST_MARKED of them (marking every one held up the next key), the count says there are
+    more, and Enter still steps beyond the matches marked."""
+    from dagaz_studio.gui.docks.help import MOST_MARKED
+
+    browser = QtHelpBrowser()
+    qtbot.addWidget(browser)
+    browser.show_guide("notation")
+    assert browser.browser.toPlainText().lower().count("e") > 10 * MOST_MARKED
+    qtbot.keyClicks(browser.search_field, "e")
+    assert len(browser.matches) == MOST_MARKED and len(browser.browser.extraSelections()) == MOST_MARKED
+    assert browser.match_label.text() == f"1 of {MOST_MARKED}+"
+    for _ in range(MOST_MARKED):
+        assert browser.find_next()
+    assert browser.match_label.text() == f"{MOST_MARKED}+ matches"
+    assert browser.browser.textCursor().selectedText().lower() == "e"

@@ -257,3 +257,22 @@ def test_a_reading_of_the_same_text_on_another_board_is_not_shown(qtbot) -> None
     assert editor.error is None and editor.error_label.text() == ""
     assert editor.words.toPlainText() == words
     qtbot.waitUntil(lambda: not editor.reader.running and not window.move_explorer.runner.running, timeout=20000)
+
+
+def test_a_position_the_board_no_longer_reads_is_said_to_be_dropped_and_why(qtbot, tmp_path) -> None:
+    """The board file lost a piece type since the position was left: the window starts on the board's
+    own setup and says the position was not restored, naming what its FEN holds that the board lacks."""
+    from tests.helpers.gui_window import open_window as open_on
+
+    board = tmp_path / "guards.board"
+    text = "name: guards\ngrid: a-c x 3-1\nN = (0, -1)\nplayers: White Black\npiece King K royal: N\n{}" \
+           "setup: 2k/3/K2 w\n"
+    board.write_text(text.format("piece Guard G: N\n"), encoding="utf-8")
+    window = open_on(qtbot, str(board))
+    window.document.set_fen("2k/1G1/K2 w - - 0 1")
+    assert window.close()
+    board.write_text(text.format(""), encoding="utf-8")
+    again = open_on(qtbot, str(board))
+    assert again.document.at_initial_position()
+    said = again.statusBar().currentMessage()
+    assert "position left last time was not restored" in said and "'G'" in said

@@ -304,7 +304,7 @@ class QtCompareTab(QWidget):
             return
         self.answer = answer
         if answer.error is not None:
-            self.result.setText(f"B: {answer.error}")
+            self._say(f"B: {answer.error}")
             self.marks.set_marks({})
             return
         only_a = [mark for mark, kind in answer.marks.items() if kind == "a"]
@@ -318,8 +318,12 @@ class QtCompareTab(QWidget):
                     f"{', '.join(answer.only_a) or '—'}; only B {', '.join(answer.only_b) or '—'}")
         else:
             text = f"From {where}, A and B move alike here."
-        self.result.setText(f"{self._lead}\n{text}" if self._lead else text)
+        self._say(text)
         self.marks.set_marks({mark: "both" if kind == "both" else kind for mark, kind in answer.marks.items()})
+
+    def _say(self, text: str) -> None:
+        """Show ``text``, what was compared, under what Find a difference last said."""
+        self.result.setText(f"{self._lead}\n{text}" if self._lead else text)
 
     # ------------------------------------------------------------------ find a difference
 
@@ -373,13 +377,13 @@ class QtCompareTab(QWidget):
             return
         result = answer.comparison
         if answer.error is not None or result is None:
-            self.result.setText(f"The search stopped: {answer.error}")
+            self._report(f"The search stopped: {answer.error}")
             return
         if result.error:
-            self.result.setText(f"{result.which} on {result.square} of {result.fen}: {result.error}")
+            self._report(f"{result.which} on {result.square} of {result.fen}: {result.error}")
             return
         if not result.differ:
-            self.result.setText(f"No difference found in {result.positions:,} positions.")
+            self._report(f"No difference found in {result.positions:,} positions.")
             return
         try:
             self.document.set_fen(result.fen, "Show the position where A and B differ")
@@ -399,3 +403,10 @@ class QtCompareTab(QWidget):
         self.compare_here()
         # Kept above the comparison on the board, which says the moves again, until B or A changes.
         self._lead = f"A and B differ (position {result.positions:,}, {result.pieces} other pieces):"
+
+    def _report(self, text: str) -> None:
+        """Say what the search found where it opens nothing on the board. A comparison of A and B as
+        they were when it began may still be on its way: it comes under this line, not in its place
+        (a runaway's position and square replaced by what B does on the position shown)."""
+        self.result.setText(text)
+        self._lead = text

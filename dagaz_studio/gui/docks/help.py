@@ -67,6 +67,9 @@ piece, placed from the Position palette. Save, and it is a board file like the s
 </ol>
 """
 _MATCH_COLOUR = QColor("#ffe680")
+#: The most matches marked at once: a letter typed alone matches thousands of times in the notation
+#: guide, and marking each is slow enough to hold up the next key.
+MOST_MARKED = 200
 
 
 def docs_dir() -> Path:
@@ -127,6 +130,8 @@ class QtHelpBrowser(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.browser, 1)
         self.matches: list[QTextCursor] = []
+        #: Whether there are more matches than :data:`MOST_MARKED`, the ones marked.
+        self.more_matches = False
 
     def show_guide(self, key: str) -> None:
         """Show one of :data:`GUIDES` by its key."""
@@ -138,8 +143,8 @@ class QtHelpBrowser(QWidget):
         return _guide_key(self.browser.source())
 
     def search(self, text: str) -> int:
-        """Mark every match of ``text`` (case-insensitive) and go to the first after the cursor.
-        Returns how many there are."""
+        """Mark the matches of ``text`` (case-insensitive; the first :data:`MOST_MARKED` of them) and go
+        to the first after the cursor. Returns how many are marked."""
         self.search_field.setText(text)
         return len(self.matches)
 
@@ -183,11 +188,15 @@ class QtHelpBrowser(QWidget):
 
     def _mark_matches(self, text: str) -> None:
         self.matches = []
+        self.more_matches = False
         selections = []
         if text:
             document = self.browser.document()
             cursor = document.find(text, 0)
             while not cursor.isNull():
+                if len(self.matches) == MOST_MARKED:
+                    self.more_matches = True
+                    break
                 self.matches.append(cursor)
                 selection = QTextEdit.ExtraSelection()
                 selection.cursor = cursor
@@ -206,7 +215,9 @@ class QtHelpBrowser(QWidget):
             return
         here = self.browser.textCursor().selectionStart()
         index = next((i for i, match in enumerate(self.matches) if match.selectionStart() == here), None)
-        self.match_label.setText(f"{index + 1} of {len(self.matches)}" if index is not None else f"{len(self.matches)} matches")
+        # Beyond the matches marked, Enter still steps through the rest, unnumbered.
+        count = f"{MOST_MARKED}+" if self.more_matches else f"{len(self.matches)}"
+        self.match_label.setText(f"{index + 1} of {count}" if index is not None else f"{count} matches")
 
     @Slot(QUrl)
     def _on_source_changed(self, url: QUrl) -> None:

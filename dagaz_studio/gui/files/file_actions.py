@@ -270,8 +270,12 @@ class QtFileActions(QObject):
                 if not isinstance(fen, str) or len(fen) > MAX_REMEMBERED_FEN:
                     raise FenError("not a FEN", "")
                 self._document.resume(fen)
-            except FenError:
-                dropped.append("position")  # the board file changed since; its initial position stays
+            except FenError as error:
+                # The board file changed since: its initial position stays, and the user is told why
+                # the position they left is not there, not merely that something was not restored.
+                where = f" ({error.field})" if error.field else ""
+                notes.append(f"The position left last time was not restored: the board no longer reads its "
+                             f"FEN{where}: {error.message}.")
             else:
                 if not self._document.at_initial_position():
                     notes.append("The position left last time is back (\"Initial position\" in the Position "
