@@ -8,7 +8,10 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from functools import cache
+from random import Random
+from types import ModuleType
 
 from dagaz_studio.board import load_board
 from dagaz_studio.board.shipped import shipped_aliases, shipped_boards
@@ -16,6 +19,7 @@ from dagaz_studio.engine import Rules
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
+from dagaz_studio.names import MoveNames
 from dagaz_studio.variants_ini.inheritance import resolve
 from dagaz_studio.variants_ini.values import is_true
 from tests.helpers.variants_oracle import compare_rules, uci_names
@@ -186,3 +190,29 @@ def check_game(name: str, game: list) -> str | None:
         if _board_part(position.fen()) != expected:
             return f"{fen} after {move}: {position.fen()}, expected {following[0]}"
     return None
+
+
+def pyffish_game(sf: ModuleType, variant: str, plies: int, rng: Random, fen: str = "",
+                 prefer: Callable[[str], bool] | None = None) -> Iterator[tuple[str, Position, list[str], MoveNames]]:
+    """A random game pyffish (``sf``) plays from ``fen`` (the variant's start if none) on the variant's
+    shipped board: each position's FEN, the board's position, pyffish's legal moves in UCI and the
+    board's names of its moves in UCI, before the game goes on. Moves ``prefer`` picks are chosen
+    first where there are any.
+
+    pyffish is asked with the moves played, not the last FEN alone: a FEN does not say what ended a
+    game in the moves before it (Janggi's two passes in a row), which the board's position knows."""
+    board = load_board(board_for(variant) or variant)
+    rules = Rules(board)
+    start = fen = fen or sf.start_fen(variant)
+    position = Position.from_fen(board, fen)
+    played: list[str] = []
+    for _ in range(plies):
+        legal = sorted(sf.legal_moves(variant, start, played))
+        if not legal or sf.is_immediate_game_end(variant, start, played)[0]:
+            return
+        exact = MoveNames(rules, position, style="uci")
+        yield fen, position, legal, exact
+        choice = rng.choice([m for m in legal if prefer and prefer(m)] or legal)
+        make_move(position, exact.read(choice))
+        played.append(choice)
+        fen = sf.get_fen(variant, start, played)

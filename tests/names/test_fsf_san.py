@@ -16,31 +16,12 @@ from dagaz_studio.names import MoveNames
 from dagaz_studio.variants_ini import import_file
 
 sf = pytest.importorskip("pyffish")
-from tests.helpers.builtin_oracle import board_for  # noqa: E402
+from tests.helpers.builtin_oracle import board_for, pyffish_game  # noqa: E402
 
 
 def fsf_game(variant: str, plies: int, seed: int) -> Iterator[tuple[str, Position, list[str], MoveNames]]:
-    """A seeded random game pyffish plays: each position's FEN, the board's position, pyffish's legal
-    moves in UCI and the board's names of its moves in UCI, before the game goes on.
-
-    pyffish is asked with the moves played, not the last FEN alone: a FEN does not say what ended a
-    game in the moves before it (Janggi's two passes in a row), which the board's position knows."""
-    board = load_board(board_for(variant) or variant)
-    rules = Rules(board)
-    rng = random.Random(f"{seed}-{variant}")
-    start = fen = sf.start_fen(variant)
-    position = Position.from_fen(board, fen)
-    played: list[str] = []
-    for _ in range(plies):
-        legal = sorted(sf.legal_moves(variant, start, played))
-        if not legal or sf.is_immediate_game_end(variant, start, played)[0]:
-            return
-        exact = MoveNames(rules, position, style="uci")
-        yield fen, position, legal, exact
-        choice = rng.choice(legal)
-        make_move(position, exact.read(choice))
-        played.append(choice)
-        fen = sf.get_fen(variant, start, played)
+    """A seeded random game pyffish plays (see :func:`pyffish_game`)."""
+    return pyffish_game(sf, variant, plies, random.Random(f"{seed}-{variant}"))
 
 
 def test_a_game_pyffish_plays_ends_where_its_moves_end_it_though_its_last_fen_does_not() -> None:

@@ -11,7 +11,7 @@ from dagaz_studio.cli import main
 from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
-from tests.helpers.builtin_oracle import board_for
+from tests.helpers.builtin_oracle import pyffish_game
 from tests.helpers.engine_helpers import shipped
 
 
@@ -87,25 +87,11 @@ def test_moves_lists_uci_names(capsys: pytest.CaptureFixture[str]) -> None:
 def _fsf_game(variant: str, plies: int, seed: int | str, fen: str = "") -> Iterator[tuple[str, Position, list[str]]]:
     """A seeded random game pyffish plays from ``fen`` (the variant's start if none), preferring moves
     that promote or gate: each position's FEN, the shipped board's position and pyffish's legal moves,
-    before the game goes on.
-
-    pyffish is asked with the moves played, not the last FEN alone: a FEN does not say what ended a
-    game in the moves before it (Janggi's two passes in a row), which the board's position knows."""
+    before the game goes on (see :func:`pyffish_game`)."""
     sf = pytest.importorskip("pyffish")
-    board, rules = shipped(board_for(variant) or variant)
-    rng = random.Random(seed)
-    start = fen = fen or sf.start_fen(variant)
-    position = Position.from_fen(board, fen)
-    played: list[str] = []
-    for _ in range(plies):
-        legal = sorted(sf.legal_moves(variant, start, played))
-        if not legal or sf.is_immediate_game_end(variant, start, played)[0]:
-            return
-        yield fen, position, legal
-        choice = rng.choice([m for m in legal if "+" in m or m[-1].isalpha()] or legal)
-        make_move(position, MoveNames(rules, position, style="uci").read(choice))
-        played.append(choice)
-        fen = sf.get_fen(variant, start, played)
+    for at, position, legal, _exact in pyffish_game(sf, variant, plies, random.Random(seed), fen,
+                                                      prefer=lambda m: "+" in m or m[-1].isalpha()):
+        yield at, position, legal
 
 
 @pytest.mark.parametrize("game", ["checkshogi", "euroshogi", "judkins", "seirawan", "shogi"])
