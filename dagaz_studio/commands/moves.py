@@ -73,8 +73,27 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "wxf-prefix (FC+7), wxf-signs (C++7), san, coordinates, uci (e2e4, e7e8q); "
                         "default: the board file's")
     add_fen_style_option(parser, "the FEN of --json")
+    parser.add_argument("--budget", type=_budget, default=None, metavar="UNITS",
+                        help="the work each piece's run may do (steps, captures, moves found …) before it is "
+                             "stopped as a runaway (default 100000): more for a piece that has a great many "
+                             "ways, such as a long-range King among many pieces to take")
     add_jobs_option(parser, "answer the lines of --fen - with (the default uses every core when standard "
                     "input is a file)")
+
+
+def _budget(text: str) -> int:
+    """A ``--budget`` value: a whole number of units of work, at least one and at most a billion (a run
+    spending more would take hours, and the window's and command's answers are meant to come in seconds)."""
+    from dagaz_studio.commands.common import whole_number
+
+    units = whole_number(text)
+    if not 1 <= units <= MOST_BUDGET:
+        raise argparse.ArgumentTypeError(f"{units}: give from 1 to {MOST_BUDGET} units of work")
+    return units
+
+
+#: The largest ``--budget``: about an hour of work for the slowest runs.
+MOST_BUDGET = 1_000_000_000
 
 
 def move_json(board: Board, move: Move) -> dict[str, Any]:
@@ -96,9 +115,13 @@ def move_json(board: Board, move: Move) -> dict[str, Any]:
 
 
 def _query(board: Board, rules: Rules, position: Position, at: str | None, piece: str | None,
-           legal: bool, names: bool = False, style: str | None = None) -> MovesAnswer:
-    """Ask the rules for the moves the command lists for one position; user errors as CommandError."""
+           legal: bool, names: bool = False, style: str | None = None, budget: int | None = None) -> MovesAnswer:
+    """Ask the rules for the moves the command lists for one position, each piece's run spending at
+    most ``budget`` units of work (default: the engine's); user errors as CommandError."""
+    from dagaz_studio.engine import DEFAULT_BUDGET
     from dagaz_studio.queries import MovesAnswer, MovesQuery, answer_moves
+
+    budget = DEFAULT_BUDGET if budget is None else budget
 
     square = square_index(board, at) if at is not None else None
     if piece is not None and square is None:
@@ -106,17 +129,21 @@ def _query(board: Board, rules: Rules, position: Position, at: str | None, piece
     if square is not None and piece is None and position.cells[square] is None:
         return MovesAnswer(MovesQuery(board, position, square))  # an empty square has no moves
     answer = answer_moves(rules, MovesQuery(board, position, square, notation=piece, legal_only=legal,
-                                            names=names, name_style=style))
+                                            names=names, name_style=style, budget=budget))
     if answer.notation_error is not None:
         raise CommandError("bad notation:\n" + answer.notation_error.render() + not_a_piece(board, piece or ""))
     if answer.error is not None:
         raise CommandError(answer.error)
     if answer.stopped is not None:
+        # A run out of budget may be one that only has a great many ways (a long-range piece among many
+        # enemies taking them in thousands of orders): the user may give it more.
+        more = (f"; if it only has a great many ways, --budget {min(budget * 10, MOST_BUDGET)} lets it go further"
+                if answer.budget_spent and budget < MOST_BUDGET else "")
         if square is None or answer.stopped.startswith("legality not known"):
-            raise CommandError(answer.stopped)
+            raise CommandError(answer.stopped + more)
         standing = answer.query.position.cells[square]
         what = "typed piece" if piece is not None or standing is None else rules.kind_names[standing.kind]
-        raise CommandError(f"{what} on {board.squares[square]}: {answer.stopped}")
+        raise CommandError(f"{what} on {board.squares[square]}: {answer.stopped}{more}")
     if names and answer.names_error is not None:
         raise CommandError(answer.names_error)
     return answer
@@ -138,7 +165,7 @@ def named_moves(board: Board, rules: Rules, position: Position, args: argparse.N
     from dagaz_studio.engine import describe_move
 
     wanted = bool(args.names or args.style)
-    answer = _query(board, rules, position, args.at, args.piece, args.legal, wanted, args.style)
+    answer = _query(board, rules, position, args.at, args.piece, args.legal, wanted, args.style, args.budget)
     moves = answer.shown_moves()
     if not wanted:
         return moves, None

@@ -22,47 +22,49 @@ from dagaz_studio.engine.position import LastMove, Position
 from dagaz_studio.engine.records import Entry
 from dagaz_studio.engine.royals import gives_check, leaves_royal_attacked, move_safe, royal_squares
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
+from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
 
 
 def pseudo_legal_moves(rules: Rules, position: Position, square: int | None = None,
-                       cancel: CancelFlag | None = None) -> list[Move]:
+                       cancel: CancelFlag | None = None, budget: int = DEFAULT_BUDGET) -> list[Move]:
     """Every move the side to move's pieces make by their notation (one square's, if given).
 
-    Raises :class:`RunawayNotation` if a piece's notation does not end within its budget.
+    Raises :class:`RunawayNotation` if a piece's notation does not end within ``budget``, each run's.
     """
     moves: list[Move] = []
     squares = range(len(position.cells)) if square is None else (square,)
     if majority_reached(position):
         return moves
-    if square is None and (found := rules.bulk_moves(position, cancel)) is not None:
+    # The bulk run spends the default budget: a larger one is given to each square's run.
+    if square is None and budget == DEFAULT_BUDGET and (found := rules.bulk_moves(position, cancel)) is not None:
         return found
     for origin in squares:
         piece = position.cells[origin]
         if piece is None or (piece.player != position.turn and piece.player >= 0):
             continue
-        result = rules.run(position, origin, cancel=cancel)
+        result = rules.run(position, origin, cancel=cancel, budget=budget)
         if result.stopped:
             name = rules.kind_names[piece.kind]
-            raise RunawayNotation(f"{name} on {position.board.squares[origin]}: {result.stopped}")
+            raise RunawayNotation(f"{name} on {position.board.squares[origin]}: {result.stopped}",
+                                  budget_spent=result.work > budget)
         moves.extend(result.moves)
     return moves
 
 
 def legal_moves(rules: Rules, position: Position, square: int | None = None,
-                cancel: CancelFlag | None = None, passing: bool = True) -> list[Move]:
+                cancel: CancelFlag | None = None, passing: bool = True, budget: int = DEFAULT_BUDGET) -> list[Move]:
     """The moves the board's game rules allow: no royal piece left attacked; captures compulsory
     where the board says so (judged over all the side's moves, even when one square is asked); a
     pass, where the board allows one (:func:`passes`; left out when one square is asked, or
-    ``passing`` is false)."""
+    ``passing`` is false). Each piece's run may spend ``budget``."""
     if game_stopped(rules, position):
         return []
     # A compulsory capture or drop is judged over all the side's moves, whatever square is asked.
     whole = rules.board.rules.chooses_moves or chooses_drops(rules.board)
-    moves = pseudo_legal_moves(rules, position, None if whole else square, cancel)
+    moves = pseudo_legal_moves(rules, position, None if whole else square, cancel, budget)
     royals = royal_squares(rules, position, position.turn)
     # With rule: immobility-illegal, no move may leave a piece where it could never move again (drops
     # are judged so among the hand rules, and a gated move's target is its move's).

@@ -169,7 +169,12 @@ class RunResult:
 
 
 class RunawayNotation(ValueError):
-    """A notation that did not end within its budget."""
+    """A notation that did not end within its budget; ``budget_spent`` where it spent the budget, which a
+    larger one might let it end within, rather than nesting too deeply or being cancelled."""
+
+    def __init__(self, message: str, budget_spent: bool = False) -> None:
+        super().__init__(message)
+        self.budget_spent = budget_spent
 
 
 

@@ -89,6 +89,8 @@ class MovesAnswer:
     trace: list[TraceEvent] = field(default_factory=list)
     tree: TraceTree | None = None
     stopped: str | None = None
+    #: Whether a run that ``stopped`` spent the query's budget (a larger one might let it end).
+    budget_spent: bool = False
     trace_truncated: bool = False
     error: str | None = None
     notation_error: NotationError | None = None
@@ -201,11 +203,11 @@ def answer_moves(rules: Rules, query: MovesQuery, cancel: CancelFlag | None = No
     if square is None:
         try:
             if query.legal_only:
-                answer.moves = legal_moves(rules, position, None, cancel)
+                answer.moves = legal_moves(rules, position, None, cancel, budget=query.budget)
             else:
-                answer.moves = pseudo_legal_moves(rules, position, None, cancel)
+                answer.moves = pseudo_legal_moves(rules, position, None, cancel, query.budget)
         except RunawayNotation as error:
-            answer.stopped = str(error)
+            answer.stopped, answer.budget_spent = str(error), error.budget_spent
             return answer
         answer.allowed = list(range(len(answer.moves)))
         if query.names:
@@ -247,6 +249,7 @@ def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int
                        trace_limit=query.trace_limit)
     answer.moves, answer.trace = result.moves, result.trace
     answer.stopped, answer.trace_truncated = result.stopped, result.trace_truncated
+    answer.budget_spent = result.stopped is not None and result.work > query.budget
     judged = _judged(rules, query, position, square, answer, cancel) if result.stopped is None else None
     _apply(answer, judged)
     if first and early is not None:
@@ -261,6 +264,7 @@ def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int
         answer.moves, answer.trace, answer.trace_truncated = traced.moves, traced.trace, traced.trace_truncated
         if traced.stopped is not None or result.stopped is not None:
             answer.stopped = traced.stopped
+            answer.budget_spent = traced.stopped is not None and traced.work > query.budget
         if judged is None and traced.stopped is None:
             judged = _judged(rules, query, position, square, answer, cancel)
         _apply(answer, judged)
@@ -325,7 +329,7 @@ def _run_drops(rules: Rules, query: MovesQuery, position: Position, answer: Move
     try:
         answer.moves = drop_moves(rules, position, kind, cancel)
     except RunawayNotation as error:
-        answer.stopped = str(error)
+        answer.stopped, answer.budget_spent = str(error), error.budget_spent
         return
     answer.allowed = list(range(len(answer.moves)))
     if query.legal_only or query.names:
@@ -341,10 +345,10 @@ def _run_drops(rules: Rules, query: MovesQuery, position: Position, answer: Move
 def _legal_or_none(rules: Rules, position: Position, square: int | None, answer: MovesAnswer,
                    cancel: CancelFlag | None, legality: bool = False) -> list[Move] | None:
     try:
-        return legal_moves(rules, position, square, cancel)
+        return legal_moves(rules, position, square, cancel, budget=answer.query.budget)
     except RunawayNotation as error:
         if legality:
-            answer.stopped = f"legality not known: {error}"
+            answer.stopped, answer.budget_spent = f"legality not known: {error}", error.budget_spent
         else:
             answer.names_error = f"moves cannot be named: {error}"
         return None
