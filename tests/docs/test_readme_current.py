@@ -114,3 +114,19 @@ def test_menu_mentions_are_read_with_their_shortcuts():
     assert _unknown(items, "Theme ▸ Blue") == "no item: 'Blue'"
     assert _unknown(items, "Lessons (Ctrl+K) opens") == "shortcut Ctrl+K is Ctrl+L"
     assert _unknown(items, "Flip board") is not None
+
+
+@pytest.mark.parametrize("document, start, end, command", [
+    ("README.md", "`compare` runs two definitions", "`--jobs N` spreads", ["compare", "chess", "N", "nN", "--notation", "betza", "--json"]),
+    ("docs/boards.md", "With `--json`, one object a test", "The shipped boards' tests", ["test", "chess", "--json"]),
+])
+def test_the_json_keys_a_document_lists_are_the_ones_printed(capsys, document, start, end, command):
+    import json
+
+    from dagaz_studio.cli import main
+
+    text = re.sub(r"\s+", " ", (REPO / document).read_text(encoding="utf-8"))
+    said = text[text.index(start) : text.index(end, text.index(start))]
+    main(command)
+    printed = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert set(printed) - set(re.findall(r"`([a-z_]+)`", said)) == set()
