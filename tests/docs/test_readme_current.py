@@ -130,3 +130,12 @@ def test_the_json_keys_a_document_lists_are_the_ones_printed(capsys, document, s
     main(command)
     printed = json.loads(capsys.readouterr().out.splitlines()[0])
     assert set(printed) - set(re.findall(r"`([a-z_]+)`", said)) == set()
+
+
+def test_the_readme_names_every_alias_of_a_shipped_board():
+    from dagaz_studio.board.shipped import shipped_aliases
+
+    text = re.sub(r"\s+", " ", README.read_text(encoding="utf-8"))
+    start = text.index("(`boards/aliases.txt`:")
+    said = set(re.findall(r"`([a-z0-9-]+)`", text[start : text.index(")", start)]))
+    assert said == set(shipped_aliases())
