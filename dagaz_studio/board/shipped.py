@@ -184,7 +184,7 @@ def _near(argument: str, shipped: dict[str, Path]) -> list[str]:
     import difflib  # imported here: only a name not found needs it, and the window starts without
 
     path = Path(argument.strip())
-    typed = path.name.removesuffix(".board").lower()
+    typed = _without_board_suffix(path.name).lower()
     if path.name != argument.strip():
         # A path whose file is missing: the board files beside where it points.
         folder = path.parent
@@ -202,6 +202,17 @@ def _near(argument: str, shipped: dict[str, Path]) -> list[str]:
         return [candidates[typed]]
     near = difflib.get_close_matches(typed, list(candidates), n=SUGGESTIONS, cutoff=CLOSE)
     return [candidates[name] for name in near]
+
+
+def _without_board_suffix(name: str) -> str:
+    """``name`` without its ``.board``, or without a suffix that is a slip of it (``.bord``,
+    ``.baord``, ``.boards``): the name is what is compared with the boards' names."""
+    import difflib
+
+    stem, dot, suffix = name.rpartition(".")
+    if dot and stem and difflib.SequenceMatcher(None, suffix.lower(), "board").ratio() >= CLOSE:
+        return stem
+    return name
 
 
 def _either(names: list[str]) -> str:

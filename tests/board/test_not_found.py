@@ -156,3 +156,19 @@ def test_a_path_to_a_missing_board_file_is_answered_with_the_files_beside_it(cap
     assert f"did you mean {tmp_path / 'knightmare.board'}?" in capsys.readouterr().err
     assert main(["moves", str(tmp_path / "no-such-folder" / "knightmare.board")]) == 2
     assert "did you mean" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("typed, meant", [("chess.baord", "chess"), ("xiangqi.bord", "xiangqi"),
+                                          ("Shogi.Boards", "shogi")])
+def test_a_name_whose_board_suffix_is_mistyped_is_answered_with_the_board_meant(capsys, typed, meant) -> None:
+    assert main(["moves", typed]) == 2
+    assert f"did you mean {meant}?" in capsys.readouterr().err
+
+
+def test_a_path_whose_board_suffix_is_mistyped_is_answered_with_the_file_beside_it(capsys, tmp_path) -> None:
+    (tmp_path / "my-game.board").write_text("", encoding="utf-8")
+    assert main(["check", str(tmp_path / "my-game.bord")]) == 2
+    assert f"did you mean {tmp_path / 'my-game.board'}?" in capsys.readouterr().err
+    # A suffix nothing like it is no slip of it: the name with it is near no board.
+    assert main(["check", str(tmp_path / "my-game.backup-copy")]) == 2
+    assert "did you mean" not in capsys.readouterr().err

@@ -1,0 +1,1 @@
+"""Tests of the user documentation (README.md and docs/): its examples run as it says."""
