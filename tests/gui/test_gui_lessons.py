@@ -185,3 +185,32 @@ def test_an_answer_pasted_longer_than_the_field_holds_is_said_cut_not_said_by_it
     panel.check()
     qtbot.waitUntil(lambda: not panel.running and not panel.checking, timeout=20000)
     assert "cut to fit" in panel.verdict.text()
+
+
+def _wholly_shown(widget, area) -> bool:
+    """Whether ``widget`` lies wholly within the part of the scroll area ``area`` shows, laid out as its
+    text now asks (the place it stood before its text was set, in view, would otherwise pass)."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QPoint
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    top = widget.mapTo(area.viewport(), QPoint(0, 0)).y()
+    return widget.isVisible() and top >= 0 and top + widget.height() <= area.viewport().height()
+
+
+def test_the_verdict_of_a_check_shows_without_scrolling_at_800_by_600(qtbot) -> None:
+    """At 800×600 the panel's column scrolls; a student who checked an answer saw the verdict only
+    in part, or not at all, below the fold."""
+    window = open_window(qtbot, "chess", (800, 600))
+    _lessons_action(window).trigger()
+    panel = window.lessons_panel
+    area = window.lessons_dock.widget()
+    ids = [panel.chooser.itemData(i) for i in range(panel.chooser.count())]
+    panel.chooser.setCurrentIndex(ids.index("06-groups"))
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
+    assert area.verticalScrollBar().maximum() > 0, "the column no longer scrolls at 800×600: nothing to test"
+    _type(qtbot, panel, "(+)([p]\\1)*")
+    area.verticalScrollBar().setValue(0)
+    with qtbot.waitSignal(panel.checked, timeout=20000):
+        qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
+    assert "Not yet" in panel.verdict.text()
+    qtbot.waitUntil(lambda: _wholly_shown(panel.verdict, area), timeout=5000)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -42,6 +42,7 @@ from dagaz_studio.gui.board_view.position_view import position_contents, positio
 from dagaz_studio.gui.board_view.style import HIGHLIGHT_KINDS
 from dagaz_studio.gui.board_view.trace_overlay import TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
+from dagaz_studio.gui.docks.into_view import bring_into_view
 from dagaz_studio.gui.docks.lesson_marks import (
     AGREE,
     EXTRA,
@@ -412,7 +413,7 @@ class QtLessonsPanel(QWidget):
         if lesson is None or not self._ask(CHECK):
             return
         self.check_row.show()
-        self._bring_into_view(self.check_row)
+        bring_into_view(self.check_row)
         self.progress.setRange(0, 0)  # busy until the first report says how many positions
         self.setCursor(Qt.CursorShape.BusyCursor)
         self.verdict.setText("Checking the answer by its moves…")
@@ -450,15 +451,6 @@ class QtLessonsPanel(QWidget):
         if what == CHECK:
             self.check_serial = serial
         return True
-
-    def _bring_into_view(self, widget: QWidget) -> None:
-        """Scroll the panel's column, once it is laid out again, so that ``widget`` shows."""
-        scroller = self.parentWidget()
-        while scroller is not None and not isinstance(scroller, QScrollArea):
-            scroller = scroller.parentWidget()
-        if scroller is not None:
-            area = scroller
-            QTimer.singleShot(0, widget, lambda: area.ensureWidgetVisible(widget))
 
     def _end_check(self) -> None:
         self.check_serial = 0
@@ -543,6 +535,7 @@ class QtLessonsPanel(QWidget):
             if verdict.marking is not None:
                 self._show_marking(verdict.marking)
         self.verdict.setText(verdict_html(verdict))
+        bring_into_view(self.verdict)
         self.checked.emit(verdict)
 
     def show_hint(self) -> None:
