@@ -18,11 +18,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QMenu,
     QMenuBar,
     QMessageBox,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QTextBrowser,
@@ -106,15 +108,22 @@ class QtHelpBrowser(QWidget):
         self.next_button.setToolTip("Next match (Enter)")
         self.next_button.clicked.connect(self.find_next)
         self.match_label = QLabel()
-        # The chooser and the search field share a line where there is room, and wrap where there is not.
+        # The chooser and the search share a line where there is room, and wrap where there is not; the
+        # search field keeps its arrows beside it, on one line, rather than leaving one on the next.
         self.guide_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.guide_box.setMinimumContentsLength(10)
-        self.search_field.setMinimumWidth(100)
+        self.search_field.setMinimumWidth(80)
+        self.search_row = QWidget()
+        self.search_row.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        search = QHBoxLayout(self.search_row)
+        search.setContentsMargins(0, 0, 0, 0)
+        search.setSpacing(2)
+        search.addWidget(self.search_field, 1)
+        search.addWidget(self.previous_button)
+        search.addWidget(self.next_button)
         top = FlowLayout()
         top.addWidget(self.guide_box)
-        top.addWidget(self.search_field)
-        top.addWidget(self.previous_button)
-        top.addWidget(self.next_button)
+        top.addWidget(self.search_row)
         top.addWidget(self.match_label)
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(True)
