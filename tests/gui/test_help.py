@@ -155,3 +155,16 @@ def test_the_search_keeps_its_arrows_beside_it_at_every_width(qtbot):
         assert len({place.y() for place in places}) == 1, f"at {width} pixels the search is split over lines"
         assert all(widget.mapTo(browser, widget.rect().topRight()).x() < browser.width() for widget in row)
         assert browser.search_field.width() >= 80
+
+
+def test_the_help_tab_raised_shows_the_guide_its_chooser_names(qtbot):
+    """The Help tab, raised by a click rather than a guide chosen from the menu, showed the chooser's
+    "Notation guide" above a blank page."""
+    from tests.helpers.gui_window import open_window
+
+    window = open_window(qtbot, "chess", (800, 600))
+    window.help_dock.show()
+    window.help_dock.raise_()
+    browser = window.help_browser
+    qtbot.waitUntil(lambda: browser.current_guide() == browser.guide_box.currentData(), timeout=5000)
+    assert browser.browser.toPlainText().strip()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QSettings, QUrl, Signal, Slot
-from PySide6.QtGui import QAction, QColor, QKeySequence, QTextCursor, QTextDocument
+from PySide6.QtGui import QAction, QColor, QKeySequence, QShowEvent, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -146,6 +146,13 @@ class QtHelpBrowser(QWidget):
         """Show one of :data:`GUIDES` by its key."""
         _title, name = GUIDES[key]
         self.browser.setSource(QUrl.fromLocalFile(str(docs_dir() / name)), QTextDocument.ResourceType.MarkdownResource)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        """Shown with no guide yet (its tab raised, not a guide chosen from the menu): the guide the
+        chooser names, rather than a blank page under it. Read then, not at start, which it would slow."""
+        super().showEvent(event)
+        if self.browser.source().isEmpty():
+            self.show_guide(self.guide_box.currentData())
 
     def current_guide(self) -> str | None:
         """The key of the guide shown, if it is one of :data:`GUIDES`."""
