@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.label_text import wrappable
 from dagaz_studio.gui.docks.test_marks import QtBoardMarks, SelectedPiece
-from dagaz_studio.gui.field_length import hold_at_most, too_long
+from dagaz_studio.gui.field_length import hold_at_most, too_long, without_unseen_breaks
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
@@ -97,7 +97,7 @@ class QtCompareTab(QWidget):
         self.language = QComboBox()
         self.language.addItem("Dagaz", "dagaz")
         self.language.addItem("Betza", "betza")
-        self.b_text = hold_at_most(QLineEdit(), MAX_NOTATION_CHARS)
+        self.b_text = without_unseen_breaks(hold_at_most(QLineEdit(), MAX_NOTATION_CHARS))
         self.b_text.setPlaceholderText("B's notation, e.g. (+)([p]\\1)* or R4")
         self.b_text.textEdited.connect(lambda _text: self.compare_here())
         self.language.currentIndexChanged.connect(lambda _index: self.compare_here())

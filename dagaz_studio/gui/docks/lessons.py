@@ -56,7 +56,7 @@ from dagaz_studio.gui.docks.lesson_marks import (
     step_pieces,
     verdict_html,
 )
-from dagaz_studio.gui.field_length import hold_at_most, too_long
+from dagaz_studio.gui.field_length import hold_at_most, too_long, without_unseen_breaks
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.worker.progress import QtProgressRelay
@@ -164,7 +164,7 @@ class QtLessonsPanel(QWidget):
 
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
-        self.answer = hold_at_most(QLineEdit())
+        self.answer = without_unseen_breaks(hold_at_most(QLineEdit()))
         self.answer.setPlaceholderText("Your answer: the piece's move")
         self.answer.setAccessibleName("Answer")
         self.answer.textChanged.connect(lambda _text: self.mark(debounce=True))
