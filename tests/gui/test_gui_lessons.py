@@ -268,3 +268,25 @@ def test_a_solution_or_a_fen_copied_from_the_panel_reads_where_it_is_pasted(qtbo
     _paste(qtbot, fen_field, shown)
     qtbot.keyClick(fen_field, Qt.Key.Key_Return)
     assert window.position_editor.fen_error.text() == "" and window.document.fen() == fen
+
+
+def test_the_panel_fits_its_column_at_640_by_480_and_is_never_scrolled_sideways(qtbot) -> None:
+    """At 640×480 the rows of buttons made the panel wider than its column, cut at the side; and the
+    verdict scrolled into view scrolled the column sideways too, cutting every line's start off."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    window = open_window(qtbot, "chess", (640, 480))
+    _lessons_action(window).trigger()
+    panel = window.lessons_panel
+    area = window.lessons_dock.widget()
+    ids = [panel.chooser.itemData(i) for i in range(panel.chooser.count())]
+    panel.chooser.setCurrentIndex(ids.index("06-groups"))
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
+    _type(qtbot, panel, "(+)([p]\\1)*")
+    with qtbot.waitSignal(panel.checked, timeout=20000):
+        qtbot.keyClick(panel.answer, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: _wholly_shown(panel.verdict, area), timeout=5000)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    assert area.horizontalScrollBar().value() == 0
+    for button in (panel.solution_button, panel.open_button, panel.answer):
+        assert button.mapTo(area.viewport(), button.rect().topRight()).x() < area.viewport().width()

@@ -42,6 +42,7 @@ from dagaz_studio.gui.board_view.position_view import position_contents, positio
 from dagaz_studio.gui.board_view.style import HIGHLIGHT_KINDS
 from dagaz_studio.gui.board_view.trace_overlay import TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
+from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.into_view import bring_into_view
 from dagaz_studio.gui.docks.lesson_marks import (
     AGREE,
@@ -155,11 +156,11 @@ class QtLessonsPanel(QWidget):
         self.example_reset.clicked.connect(self.show_example)
         for button in (self.previous_button, self.next_button, self.example_back, self.example_forward):
             button.setFixedWidth(button.fontMetrics().horizontalAdvance("◀") * 3 + 8)
-        stepper = QHBoxLayout()
+        # Rows of buttons wrap in a narrow column rather than widening the panel past it, cut at its side.
+        stepper = FlowLayout()
         stepper.addWidget(self.example_reset)
         stepper.addWidget(self.example_back)
         stepper.addWidget(self.example_forward)
-        stepper.addStretch(1)
         stepper.addWidget(self.open_button)
 
         self.prompt = QLabel()
@@ -182,11 +183,10 @@ class QtLessonsPanel(QWidget):
         self.solution_button = QPushButton("&Solution")
         self.solution_button.setToolTip("Show the solution")
         self.solution_button.clicked.connect(self.show_solution)
-        buttons = QHBoxLayout()
+        buttons = FlowLayout()
         buttons.addWidget(self.check_button)
         buttons.addWidget(self.hint_button)
         buttons.addWidget(self.solution_button)
-        buttons.addStretch(1)
         self.progress = QProgressBar()
         self.progress.setAccessibleName("Check progress")
         self.progress.setFormat("%v of %m positions")
