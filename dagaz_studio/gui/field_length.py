@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLineEdit
 
+#: The unseen break the panels' messages put in long runs, where a line may wrap.
+UNSEEN_BREAK = "\u200b"
 #: What a field holds unless told: Qt's own limit, one more than what is read.
 DEFAULT_MOST = 32_766
 
@@ -28,3 +30,19 @@ def too_long(field: QLineEdit, what: str) -> str | None:
     if len(field.text()) <= most:
         return None
     return f"{what} is longer than {most:,} characters, the most read here: it was cut to fit and is not read"
+
+
+def without_unseen_breaks(field: QLineEdit) -> QLineEdit:
+    """Drop from ``field``'s text, as it is typed or pasted, the unseen breaks the panels' messages put in
+    long runs (see :func:`~dagaz_studio.gui.docks.label_text.wrappable`): a FEN or a lesson's solution
+    copied from a message brings them along, and the reader refused it for a character nobody sees."""
+
+    def drop(text: str) -> None:
+        clean = text.replace(UNSEEN_BREAK, "")
+        if clean != text:
+            at = len(text[:field.cursorPosition()].replace(UNSEEN_BREAK, ""))
+            field.setText(clean)
+            field.setCursorPosition(at)
+
+    field.textEdited.connect(drop)
+    return field

@@ -137,13 +137,14 @@ class CompareQuery:
 class CompareAnswer:
     """Each mark (``e4``, ``xe4``) with ``a``, ``b`` or ``both``; the moves only A makes and only B
     makes, described (``only_a``, ``only_b``: they may differ where the marks agree, promoting or
-    not on one square); or the ``error``."""
+    not on one square); or the ``error``, and ``which`` definition, ``A`` or ``B``, it is of."""
 
     query: CompareQuery
     marks: dict[str, str] = field(default_factory=dict)
     error: str | None = None
     only_a: list[str] = field(default_factory=list)
     only_b: list[str] = field(default_factory=list)
+    which: str = "B"
 
     @property
     def serial(self) -> int:
@@ -222,8 +223,12 @@ def answer_panel(rules: Rules | None, query: Any, cancel: threading.Event) -> An
     except NotationError as error:
         return panel_failed(query, error.message)
     except RunawayNotation as error:
-        # Said once: the engine's reasons mostly begin "stopped after …" already.
-        return panel_failed(query, str(error) if "stopped" in str(error) else f"stopped: {error}")
+        return panel_failed(query, _runaway_said(error))
+
+
+def _runaway_said(error: RunawayNotation) -> str:
+    """Why a notation ran away, said once: the engine's reasons mostly begin "stopped after …" already."""
+    return str(error) if "stopped" in str(error) else f"stopped: {error}"
 
 
 def _tests(query: TestsQuery, cancel: threading.Event) -> TestsAnswer:
@@ -291,9 +296,15 @@ def _compare(rules: Rules, query: CompareQuery) -> CompareAnswer:
     position = query.position.copy()
     board = rules.board
     found, made = [], []
-    for kind in kinds:
-        moves = piece_moves(rules, position, query.square, kind)
-        full = {key: full_move(rules, position, query.square, kind, move) for key, move in moves.items()}
+    for which, kind in zip("AB", kinds):
+        try:
+            moves = piece_moves(rules, position, query.square, kind)
+            full = {key: full_move(rules, position, query.square, kind, move) for key, move in moves.items()}
+        except RunawayNotation as error:
+            # A typed notation may be A: which of the two ran away is said, as Find a difference says it.
+            answer = panel_failed(query, _runaway_said(error))
+            answer.which = which
+            return answer
         made.append(full)
         found.append(set(reach_marks(board, list(full.values()))))
     # In the board's order of squares, as a test's marks are: the result line lists them so, run after run.

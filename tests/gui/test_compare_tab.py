@@ -173,15 +173,13 @@ def test_b_that_runs_away_is_said_to_stop_once(qtbot) -> None:
     window = open_window(qtbot, "chess")
     tab = _compare_tab(qtbot, window, "b1")
     _compared(qtbot, tab, "((+)*)*")
-    assert tab.result.text().startswith("B: stopped after ") and "stopped: stopped" not in tab.result.text()
+    assert tab.result.text().startswith("B on b1: stopped after ") and "stopped: stopped" not in tab.result.text()
 
 
-def test_where_b_ran_away_in_the_search_stays_said_when_the_comparison_shown_comes_after(qtbot, monkeypatch,
-                                                                                         request) -> None:
-    """B runs away on the setup's a8, position 2 of the search, and from A's a1 of the position shown
-    too. The comparison of the position shown, asked as B was typed, comes after the search's answer:
-    it is said under where the search stopped, not in its place (that said B ran away, and where only
-    of the position shown). The setup's FEN is python-chess's."""
+def _search_then_comparison(qtbot, monkeypatch, request, board: str, square: str, b: str):
+    """The Compare tab of a window on ``board``, A on ``square``, B typed as ``b``; the comparison of the
+    position shown, asked as B was typed, is held until Find a difference has answered, and comes
+    after it. Returns the tab, both answers said."""
     import threading
 
     from dagaz_studio.gui.docks import compare_tab
@@ -197,15 +195,61 @@ def test_where_b_ran_away_in_the_search_stays_said_when_the_comparison_shown_com
         return answer(rules, query, cancel)
 
     monkeypatch.setattr(compare_tab, "answer_panel", held)
-    window = open_window(qtbot, "chess")
-    tab = _compare_tab(qtbot, window, "a1")
-    runaway = "(+)([p]\\1)*;(+)[P]((+)[A]){30}"
-    _type_b(qtbot, tab, runaway)
+    window = open_window(qtbot, board, (800, 600))
+    tab = _compare_tab(qtbot, window, square)
+    _type_b(qtbot, tab, b)
     with qtbot.waitSignal(tab.find_runner.replyReady, timeout=30000):
         qtbot.mouseClick(tab.find_button, Qt.MouseButton.LeftButton)
-    where = f"B on a8 of {chess.STARTING_FEN}: stopped after "
-    assert tab.result.text().startswith(where)
     with qtbot.waitSignal(tab.runner.replyReady, timeout=30000):
         release.set()
-    said = tab.result.text().split("\n")
-    assert said[0].startswith(where) and said[-1].startswith("B: stopped after ")
+    return tab
+
+
+def test_where_b_ran_away_in_the_search_stays_said_when_the_comparison_shown_comes_after(qtbot, monkeypatch,
+                                                                                         request) -> None:
+    """B runs away on the setup's a8, position 2 of the search, and from A's a1 of the position shown
+    too. The comparison of the position shown, asked as B was typed, comes after the search's answer:
+    it is said under where the search stopped, not in its place (that said B ran away, and where only
+    of the position shown), and it names its own square and position, as the search's line does. The
+    setup's FEN is python-chess's."""
+    from dagaz_studio.gui.docks.label_text import unbroken
+
+    runaway = "(+)([p]\\1)*;(+)[P]((+)[A]){30}"
+    tab = _search_then_comparison(qtbot, monkeypatch, request, "chess", "a1", runaway)
+    said = unbroken(tab.result.text()).split("\n")
+    assert said[0].startswith(f"B on a8 of {chess.STARTING_FEN}: stopped after ")
+    assert said[-1].startswith(f"B on a1 of {chess.STARTING_FEN}: stopped after ")
+
+
+def test_a_long_fen_in_the_result_line_wraps_within_the_panel(qtbot, monkeypatch, request) -> None:
+    """Flipello's FEN holds each side's sixty discs in hand, a run of 125 letters: word wrap found no
+    place to break it, and the line widened the tab past its dock, every line cut off at the side."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QScrollArea
+
+    tab = _search_then_comparison(qtbot, monkeypatch, request, "flipello", "d5", "((+)*)*")
+    assert "P" * 60 in tab.result.text().replace("\u200b", "")
+    area = tab.parentWidget()
+    while not isinstance(area, QScrollArea):
+        area = area.parentWidget()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    assert area.horizontalScrollBar().maximum() == 0
+    assert tab.result.geometry().right() < area.viewport().width()
+
+
+@pytest.mark.parametrize("a_runs_away", [True, False])
+def test_the_comparison_says_which_of_a_and_b_ran_away(a_runs_away: bool) -> None:
+    """A may be a typed notation too: one that runs away was said to be B."""
+    import threading
+
+    from dagaz_studio.board import load_board, shipped_boards
+    from dagaz_studio.engine import Position
+    from dagaz_studio.queries.test_panel import CompareQuery, answer_panel
+
+    board = load_board(shipped_boards()["chess"])
+    runaway, rook = "((+)*)*", "(+)([p]\\1)*"
+    a, b = (runaway, rook) if a_runs_away else (rook, runaway)
+    answer = answer_panel(None, CompareQuery(board, Position.initial(board), board.index("a1"), a, b),
+                          threading.Event())
+    assert answer.error is not None and "stopped" in answer.error
+    assert answer.which == ("A" if a_runs_away else "B")

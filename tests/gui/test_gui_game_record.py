@@ -7,6 +7,7 @@ import io
 
 import chess
 import chess.pgn
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
@@ -328,3 +329,21 @@ def test_a_damaged_kept_record_nested_thousands_deep_is_set_aside_at_the_next_st
     again = open_window(qtbot, "chess")
     rows = [again.game_record.list.item(row).text() for row in range(again.game_record.list.count())]
     assert again.isVisible() and "1. e4" not in rows
+
+
+@pytest.mark.parametrize("size", [(640, 480), (800, 600)])
+def test_the_record_fits_its_column_in_a_small_window(qtbot, size) -> None:
+    """At 640×480 the record's buttons were wider than its column: the last one cut off, and the panel
+    scrolled sideways."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    window = open_window(qtbot, "chess", size)
+    window.record_dock.show()
+    window.record_dock.raise_()
+    area = window.record_dock.widget()
+    qtbot.waitUntil(lambda: window.game_record.isVisible() and not window.game_record.visibleRegion().isEmpty(),
+                    timeout=5000)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    assert area.horizontalScrollBar().maximum() == 0
+    last = window.game_record.last_button
+    assert last.mapTo(area.viewport(), last.rect().topRight()).x() < area.viewport().width()

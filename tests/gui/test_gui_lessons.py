@@ -185,3 +185,108 @@ def test_an_answer_pasted_longer_than_the_field_holds_is_said_cut_not_said_by_it
     panel.check()
     qtbot.waitUntil(lambda: not panel.running and not panel.checking, timeout=20000)
     assert "cut to fit" in panel.verdict.text()
+
+
+def _wholly_shown(widget, area) -> bool:
+    """Whether ``widget`` lies wholly within the part of the scroll area ``area`` shows, laid out as its
+    text now asks (the place it stood before its text was set, in view, would otherwise pass)."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QPoint
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    top = widget.mapTo(area.viewport(), QPoint(0, 0)).y()
+    return widget.isVisible() and top >= 0 and top + widget.height() <= area.viewport().height()
+
+
+def test_the_verdict_of_a_check_shows_without_scrolling_at_800_by_600(qtbot) -> None:
+    """At 800×600 the panel's column scrolls; a student who checked an answer saw the verdict only
+    in part, or not at all, below the fold."""
+    window = open_window(qtbot, "chess", (800, 600))
+    _lessons_action(window).trigger()
+    panel = window.lessons_panel
+    area = window.lessons_dock.widget()
+    ids = [panel.chooser.itemData(i) for i in range(panel.chooser.count())]
+    panel.chooser.setCurrentIndex(ids.index("06-groups"))
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
+    assert area.verticalScrollBar().maximum() > 0, "the column no longer scrolls at 800×600: nothing to test"
+    _type(qtbot, panel, "(+)([p]\\1)*")
+    area.verticalScrollBar().setValue(0)
+    with qtbot.waitSignal(panel.checked, timeout=20000):
+        qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
+    assert "Not yet" in panel.verdict.text()
+    qtbot.waitUntil(lambda: _wholly_shown(panel.verdict, area), timeout=5000)
+
+
+def _as_copied(label) -> str:
+    """The text of ``label`` as a user who selects it all and copies it gets it: its unseen breaks too."""
+    from PySide6.QtGui import QTextDocument
+
+    document = QTextDocument()
+    document.setHtml(label.text())
+    return document.toPlainText()
+
+
+def _paste(qtbot, field, text: str) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.clipboard().setText(text)
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClick(field, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+
+
+def test_a_solution_or_a_fen_copied_from_the_panel_reads_where_it_is_pasted(qtbot) -> None:
+    """The panel shows the solution and the verdict's FEN with unseen breaks, so that they wrap; copied
+    and pasted as the answer, in the notation editor or in the position's FEN field, they were refused
+    for "unexpected U+200B", a character nobody sees."""
+    window = open_window(qtbot, "chess", (1000, 800))
+    _lessons_action(window).trigger()
+    panel = window.lessons_panel
+    ids = [panel.chooser.itemData(i) for i in range(panel.chooser.count())]
+    panel.chooser.setCurrentIndex(ids.index("06-groups"))
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
+    qtbot.mouseClick(panel.solution_button, Qt.MouseButton.LeftButton)
+    solution = _as_copied(panel.hints).split("Solution: ")[1]
+    assert "\u200b" in solution  # as shown, so that it wraps
+    _paste(qtbot, panel.answer, solution)
+    assert panel.answer.text() == solution.replace("\u200b", "")
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
+    with qtbot.waitSignal(panel.checked, timeout=20000) as checked:
+        qtbot.keyClick(panel.answer, Qt.Key.Key_Return)
+    assert checked.args[0].passed
+
+    editor = window.notation_editor.text_edit
+    _paste(qtbot, editor, solution)
+    assert editor.toPlainText() == solution.replace("\u200b", "")
+
+    _type(qtbot, panel, "(+)([p]\\1)*")
+    with qtbot.waitSignal(panel.checked, timeout=20000) as checked:
+        qtbot.keyClick(panel.answer, Qt.Key.Key_Return)
+    fen = checked.args[0].fen
+    shown = _as_copied(panel.verdict).split("position ")[1].split(")")[0]
+    assert "\u200b" in shown and shown.replace("\u200b", "") == fen
+    fen_field = window.position_editor.fen_field
+    _paste(qtbot, fen_field, shown)
+    qtbot.keyClick(fen_field, Qt.Key.Key_Return)
+    assert window.position_editor.fen_error.text() == "" and window.document.fen() == fen
+
+
+def test_the_panel_fits_its_column_at_640_by_480_and_is_never_scrolled_sideways(qtbot) -> None:
+    """At 640×480 the rows of buttons made the panel wider than its column, cut at the side; and the
+    verdict scrolled into view scrolled the column sideways too, cutting every line's start off."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    window = open_window(qtbot, "chess", (640, 480))
+    _lessons_action(window).trigger()
+    panel = window.lessons_panel
+    area = window.lessons_dock.widget()
+    ids = [panel.chooser.itemData(i) for i in range(panel.chooser.count())]
+    panel.chooser.setCurrentIndex(ids.index("06-groups"))
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
+    _type(qtbot, panel, "(+)([p]\\1)*")
+    with qtbot.waitSignal(panel.checked, timeout=20000):
+        qtbot.keyClick(panel.answer, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: _wholly_shown(panel.verdict, area), timeout=5000)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    assert area.horizontalScrollBar().value() == 0
+    for button in (panel.solution_button, panel.open_button, panel.answer):
+        assert button.mapTo(area.viewport(), button.rect().topRight()).x() < area.viewport().width()

@@ -134,3 +134,37 @@ def test_a_letter_typed_alone_marks_a_bounded_number_of_its_thousands_of_matches
         assert browser.find_next()
     assert browser.match_label.text() == f"{MOST_MARKED}+ matches"
     assert browser.browser.textCursor().selectedText().lower() == "e"
+
+
+def test_the_search_keeps_its_arrows_beside_it_at_every_width(qtbot):
+    """In a narrow dock the search field took the line and its arrows wrapped away from it, one on each
+    line at some widths; now the field and both arrows share a line, inside the panel, at every width."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    browser = QtHelpBrowser()
+    qtbot.addWidget(browser)
+    browser.show_guide("notation")
+    browser.show()
+    qtbot.waitExposed(browser)
+    browser.search("rook")
+    for width in range(150, 501, 10):
+        browser.resize(width, 300)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        row = [browser.search_field, browser.previous_button, browser.next_button]
+        places = [widget.mapTo(browser, widget.rect().center()) for widget in row]
+        assert len({place.y() for place in places}) == 1, f"at {width} pixels the search is split over lines"
+        assert all(widget.mapTo(browser, widget.rect().topRight()).x() < browser.width() for widget in row)
+        assert browser.search_field.width() >= 80
+
+
+def test_the_help_tab_raised_shows_the_guide_its_chooser_names(qtbot):
+    """The Help tab, raised by a click rather than a guide chosen from the menu, showed the chooser's
+    "Notation guide" above a blank page."""
+    from tests.helpers.gui_window import open_window
+
+    window = open_window(qtbot, "chess", (800, 600))
+    window.help_dock.show()
+    window.help_dock.raise_()
+    browser = window.help_browser
+    qtbot.waitUntil(lambda: browser.current_guide() == browser.guide_box.currentData(), timeout=5000)
+    assert browser.browser.toPlainText().strip()

@@ -72,6 +72,19 @@ def test_a_window_made_smaller_takes_the_room_from_the_panels_not_the_board(qtbo
     qtbot.waitUntil(lambda: assert_usable(window, 800, 600), timeout=10000)
 
 
+@pytest.mark.parametrize("board", ["chess", "fanorona"])
+def test_a_window_made_small_and_then_larger_gives_the_panels_their_room_back(qtbot, board: str) -> None:
+    """Made as small as it goes and then 800×600 again, the window gave all the room back to the board,
+    which left most of it empty round a square board, while the panels stayed cut off at the side."""
+    window = open_window(qtbot, board, 800, 600)
+    qtbot.waitUntil(lambda: assert_usable(window, 800, 600), timeout=10000)
+    smallest = window.minimumSizeHint()
+    window.resize(smallest)
+    qtbot.waitUntil(lambda: window.moves_dock.width() < 150, timeout=10000)
+    window.resize(800, 600)
+    qtbot.waitUntil(lambda: assert_usable(window, 800, 600), timeout=10000)
+
+
 @pytest.mark.parametrize("board", ["fanorona", "raumschach", "chess"])
 def test_a_wide_board_leaves_the_panels_beside_it_readable_in_a_large_window(qtbot, board: str) -> None:
     """A board wider than tall does not squeeze the columns beside it to their narrowest, where the

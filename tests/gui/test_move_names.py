@@ -250,3 +250,14 @@ def test_a_move_being_read_when_another_board_opens_is_not_played_there(qtbot) -
     qtbot.wait(200)  # an answer already on its way would have come by now
     assert played == [] and window.document.at_initial_position()
     assert not window.play_field.field.isReadOnly()
+
+
+def test_a_name_left_in_the_field_goes_when_another_board_opens(qtbot) -> None:
+    """A name refused on chess stayed typed when xiangqi was opened: Enter there read it again on a
+    board it was never meant for. A piece type's notation changed on the same board keeps it."""
+    window = open_window(qtbot, "chess")
+    type_move(qtbot, window, "Nf9", "refused")
+    window.document.set_piece_notation("Knight", "(+)")  # the same board, changed
+    assert window.play_field.field.text() == "Nf9"
+    assert window.open_file("xiangqi")
+    assert window.play_field.field.text() == "" and window.play_field.error is None

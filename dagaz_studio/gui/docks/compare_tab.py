@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
+from dagaz_studio.gui.docks.label_text import wrappable
 from dagaz_studio.gui.docks.test_marks import QtBoardMarks, SelectedPiece
-from dagaz_studio.gui.field_length import hold_at_most, too_long
+from dagaz_studio.gui.field_length import hold_at_most, too_long, without_unseen_breaks
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
@@ -46,6 +47,21 @@ TYPED, BETZA = "typed", "betza-reading"
 TYPED_PIECE = "typed piece"
 #: How often the progress bar looks at the search's progress.
 PROGRESS_MS = 100
+
+
+class QtBreakingLabel(QLabel):
+    """A word-wrapped label whose text may break within a long run without spaces (a FEN, a notation):
+    word wrap alone finds no place there, and such a line widened the panel past its dock, cutting
+    every line off at the side."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self.setWordWrap(True)
+        self.setText(text)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        """Show ``text``, whole, with unseen breaks in its long runs."""
+        super().setText(wrappable(text, len(text)))
 
 
 class QtCompareTab(QWidget):
@@ -71,8 +87,7 @@ class QtCompareTab(QWidget):
         self.runner.replyReady.connect(self._show_compare)
         self.find_runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
         self.find_runner.replyReady.connect(self._show_found)
-        self.a_label = QLabel("A: select a piece on the board")
-        self.a_label.setWordWrap(True)
+        self.a_label = QtBreakingLabel("A: select a piece on the board")
         self.source = QComboBox()
         self.source.setToolTip("B: a notation typed here, another piece type's, or A read back from its Betza")
         self.source.currentIndexChanged.connect(self._on_source_changed)
@@ -82,15 +97,14 @@ class QtCompareTab(QWidget):
         self.language = QComboBox()
         self.language.addItem("Dagaz", "dagaz")
         self.language.addItem("Betza", "betza")
-        self.b_text = hold_at_most(QLineEdit(), MAX_NOTATION_CHARS)
+        self.b_text = without_unseen_breaks(hold_at_most(QLineEdit(), MAX_NOTATION_CHARS))
         self.b_text.setPlaceholderText("B's notation, e.g. (+)([p]\\1)* or R4")
         self.b_text.textEdited.connect(lambda _text: self.compare_here())
         self.language.currentIndexChanged.connect(lambda _index: self.compare_here())
         self.compare_button = QPushButton("Compare here")
         self.compare_button.setToolTip("A's and B's squares from the selected square, drawn on the board")
         self.compare_button.clicked.connect(self.compare_here)
-        self.result = QLabel()
-        self.result.setWordWrap(True)
+        self.result = QtBreakingLabel()
         self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.positions = QSpinBox()
         self.positions.setRange(100, 100_000)
@@ -303,13 +317,15 @@ class QtCompareTab(QWidget):
         if board is None or answer.query.board is not board:
             return
         self.answer = answer
+        where = board.squares[answer.query.square]
         if answer.error is not None:
-            self._say(f"B: {answer.error}")
+            # Under what the search said of its own position, the position this line is of is named too.
+            of = f" of {answer.query.position.fen()}" if self._lead else ""
+            self._say(f"{answer.which} on {where}{of}: {answer.error}")
             self.marks.set_marks({})
             return
         only_a = [mark for mark, kind in answer.marks.items() if kind == "a"]
         only_b = [mark for mark, kind in answer.marks.items() if kind == "b"]
-        where = board.squares[answer.query.square]
         if only_a or only_b:
             text = (f"From {where}: only A {' '.join(only_a) or '—'}; only B {' '.join(only_b) or '—'}; "
                     f"both {sum(kind == 'both' for kind in answer.marks.values())}")

@@ -81,10 +81,13 @@ class QtGameRecord(QWidget):
         self.note.setWordWrap(True)
         # Narrow: the dock shares a column with others, and must fit its width without scrolling.
         row = QHBoxLayout()
+        row.setSpacing(2)
         for button in (self.first_button, self.back_button, self.forward_button, self.last_button):
             row.addWidget(button)
         row.addStretch(1)
         layout = QVBoxLayout(self)
+        # Qt's default margins made the four buttons wider than a column of 640×480's: the last one cut.
+        layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.list, 1)
         layout.addLayout(row)
         layout.addWidget(self.copy_button)

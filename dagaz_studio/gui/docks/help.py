@@ -12,17 +12,19 @@ from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QSettings, QUrl, Signal, Slot
-from PySide6.QtGui import QAction, QColor, QKeySequence, QTextCursor, QTextDocument
+from PySide6.QtGui import QAction, QColor, QKeySequence, QShowEvent, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QMenu,
     QMenuBar,
     QMessageBox,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QTextBrowser,
@@ -106,15 +108,22 @@ class QtHelpBrowser(QWidget):
         self.next_button.setToolTip("Next match (Enter)")
         self.next_button.clicked.connect(self.find_next)
         self.match_label = QLabel()
-        # The chooser and the search field share a line where there is room, and wrap where there is not.
+        # The chooser and the search share a line where there is room, and wrap where there is not; the
+        # search field keeps its arrows beside it, on one line, rather than leaving one on the next.
         self.guide_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.guide_box.setMinimumContentsLength(10)
-        self.search_field.setMinimumWidth(100)
+        self.search_field.setMinimumWidth(80)
+        self.search_row = QWidget()
+        self.search_row.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        search = QHBoxLayout(self.search_row)
+        search.setContentsMargins(0, 0, 0, 0)
+        search.setSpacing(2)
+        search.addWidget(self.search_field, 1)
+        search.addWidget(self.previous_button)
+        search.addWidget(self.next_button)
         top = FlowLayout()
         top.addWidget(self.guide_box)
-        top.addWidget(self.search_field)
-        top.addWidget(self.previous_button)
-        top.addWidget(self.next_button)
+        top.addWidget(self.search_row)
         top.addWidget(self.match_label)
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(True)
@@ -137,6 +146,13 @@ class QtHelpBrowser(QWidget):
         """Show one of :data:`GUIDES` by its key."""
         _title, name = GUIDES[key]
         self.browser.setSource(QUrl.fromLocalFile(str(docs_dir() / name)), QTextDocument.ResourceType.MarkdownResource)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        """Shown with no guide yet (its tab raised, not a guide chosen from the menu): the guide the
+        chooser names, rather than a blank page under it. Read then, not at start, which it would slow."""
+        super().showEvent(event)
+        if self.browser.source().isEmpty():
+            self.show_guide(self.guide_box.currentData())
 
     def current_guide(self) -> str | None:
         """The key of the guide shown, if it is one of :data:`GUIDES`."""

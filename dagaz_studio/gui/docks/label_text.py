@@ -4,12 +4,14 @@ widening its panel past the window."""
 
 from __future__ import annotations
 
+from dagaz_studio.gui.field_length import UNSEEN_BREAK
+
 #: The most characters a message label shows; the rest is cut with an ellipsis.
 MOST_CHARS = 400
 #: The longest run without a place to break that a label is given.
 LONGEST_RUN = 16
 #: Where a line may break, unseen.
-_BREAK = "\u200b"
+_BREAK = UNSEEN_BREAK
 
 
 def wrappable(text: str, most: int = MOST_CHARS) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -42,6 +42,8 @@ from dagaz_studio.gui.board_view.position_view import position_contents, positio
 from dagaz_studio.gui.board_view.style import HIGHLIGHT_KINDS
 from dagaz_studio.gui.board_view.trace_overlay import TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
+from dagaz_studio.gui.docks.flow_layout import FlowLayout
+from dagaz_studio.gui.docks.into_view import bring_into_view
 from dagaz_studio.gui.docks.lesson_marks import (
     AGREE,
     EXTRA,
@@ -55,7 +57,7 @@ from dagaz_studio.gui.docks.lesson_marks import (
     step_pieces,
     verdict_html,
 )
-from dagaz_studio.gui.field_length import hold_at_most, too_long
+from dagaz_studio.gui.field_length import hold_at_most, too_long, without_unseen_breaks
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.worker.progress import QtProgressRelay
@@ -154,16 +156,16 @@ class QtLessonsPanel(QWidget):
         self.example_reset.clicked.connect(self.show_example)
         for button in (self.previous_button, self.next_button, self.example_back, self.example_forward):
             button.setFixedWidth(button.fontMetrics().horizontalAdvance("◀") * 3 + 8)
-        stepper = QHBoxLayout()
+        # Rows of buttons wrap in a narrow column rather than widening the panel past it, cut at its side.
+        stepper = FlowLayout()
         stepper.addWidget(self.example_reset)
         stepper.addWidget(self.example_back)
         stepper.addWidget(self.example_forward)
-        stepper.addStretch(1)
         stepper.addWidget(self.open_button)
 
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
-        self.answer = hold_at_most(QLineEdit())
+        self.answer = without_unseen_breaks(hold_at_most(QLineEdit()))
         self.answer.setPlaceholderText("Your answer: the piece's move")
         self.answer.setAccessibleName("Answer")
         self.answer.textChanged.connect(lambda _text: self.mark(debounce=True))
@@ -181,11 +183,10 @@ class QtLessonsPanel(QWidget):
         self.solution_button = QPushButton("&Solution")
         self.solution_button.setToolTip("Show the solution")
         self.solution_button.clicked.connect(self.show_solution)
-        buttons = QHBoxLayout()
+        buttons = FlowLayout()
         buttons.addWidget(self.check_button)
         buttons.addWidget(self.hint_button)
         buttons.addWidget(self.solution_button)
-        buttons.addStretch(1)
         self.progress = QProgressBar()
         self.progress.setAccessibleName("Check progress")
         self.progress.setFormat("%v of %m positions")
@@ -412,7 +413,7 @@ class QtLessonsPanel(QWidget):
         if lesson is None or not self._ask(CHECK):
             return
         self.check_row.show()
-        self._bring_into_view(self.check_row)
+        bring_into_view(self.check_row)
         self.progress.setRange(0, 0)  # busy until the first report says how many positions
         self.setCursor(Qt.CursorShape.BusyCursor)
         self.verdict.setText("Checking the answer by its moves…")
@@ -450,15 +451,6 @@ class QtLessonsPanel(QWidget):
         if what == CHECK:
             self.check_serial = serial
         return True
-
-    def _bring_into_view(self, widget: QWidget) -> None:
-        """Scroll the panel's column, once it is laid out again, so that ``widget`` shows."""
-        scroller = self.parentWidget()
-        while scroller is not None and not isinstance(scroller, QScrollArea):
-            scroller = scroller.parentWidget()
-        if scroller is not None:
-            area = scroller
-            QTimer.singleShot(0, widget, lambda: area.ensureWidgetVisible(widget))
 
     def _end_check(self) -> None:
         self.check_serial = 0
@@ -543,6 +535,7 @@ class QtLessonsPanel(QWidget):
             if verdict.marking is not None:
                 self._show_marking(verdict.marking)
         self.verdict.setText(verdict_html(verdict))
+        bring_into_view(self.verdict)
         self.checked.emit(verdict)
 
     def show_hint(self) -> None:

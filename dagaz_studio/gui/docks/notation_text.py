@@ -21,6 +21,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
 
+from dagaz_studio.gui.docks.label_text import unbroken
 from dagaz_studio.queries import MAX_NOTATION_CHARS
 
 if TYPE_CHECKING:
@@ -138,13 +139,18 @@ class NotationTextEdit(QPlainTextEdit):
         self.setMaximumHeight(110)
 
     def insertFromMimeData(self, source: QMimeData) -> None:  # noqa: N802 - Qt's name
-        """Insert the pasted text unless the notation would grow past the limit."""
+        """Insert the pasted text unless the notation would grow past the limit; without the unseen
+        breaks a panel's message puts in a notation it shows (a lesson's solution copied from it)."""
         if source.hasText():
+            text = unbroken(source.text())
             cursor = self.textCursor()
             selected = cursor.selectionEnd() - cursor.selectionStart()
-            length = self.document().characterCount() - 1 - selected + len(source.text())
+            length = self.document().characterCount() - 1 - selected + len(text)
             if length > MAX_NOTATION_CHARS:
                 self.pasteRefused.emit(length)
+                return
+            if text != source.text():
+                self.insertPlainText(text)
                 return
         super().insertFromMimeData(source)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from dagaz_studio.gui.docks.label_text import unbroken, wrappable
-from dagaz_studio.gui.field_length import hold_at_most
+from dagaz_studio.gui.field_length import hold_at_most, without_unseen_breaks
 from dagaz_studio.gui.lazy_qt import Qt
 
 #: The placeholder of the field for each way a board names its moves (the board file's ``names:``).
@@ -25,7 +25,7 @@ class QtPlayField(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.label = QLabel("&Play move:")
-        self.field = hold_at_most(QLineEdit())
+        self.field = without_unseen_breaks(hold_at_most(QLineEdit()))
         self.field.setObjectName("playMoveField")
         self.field.setPlaceholderText("Nf3, O-O, H2+3, e2e4…")
         self.field.setToolTip("Type a move's name in any spelling (SAN, WXF, coordinates, UCI) and press "

@@ -30,7 +30,7 @@ from dagaz_studio.gui.board_view.piece_items import can_draw
 from dagaz_studio.gui.board_view.view import player_colour
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.label_text import wrappable
-from dagaz_studio.gui.field_length import hold_at_most, too_long
+from dagaz_studio.gui.field_length import hold_at_most, too_long, without_unseen_breaks
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.resources import piece_face
@@ -84,7 +84,7 @@ class QtPositionEditor(QWidget):
         fen_label.setWordWrap(True)
         layout.addWidget(fen_label)
         # Room for the longest FEN read, and a longer one pasted refused rather than cut to fit.
-        self.fen_field = hold_at_most(QLineEdit(), MAX_FEN_LENGTH)
+        self.fen_field = without_unseen_breaks(hold_at_most(QLineEdit(), MAX_FEN_LENGTH))
         self.fen_field.setClearButtonEnabled(True)
         self.fen_field.returnPressed.connect(self._on_fen_entered)
         self.fen_field.textEdited.connect(lambda _text: self.fen_error.setText(too_long(self.fen_field, "The FEN") or ""))

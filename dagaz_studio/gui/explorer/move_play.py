@@ -48,6 +48,7 @@ class QtMovePlay(QObject):
         field.field.returnPressed.connect(self._play_typed)
         field.field.textEdited.connect(lambda _text: field.show_note(""))
         explorer.player.moveActivated.connect(self.play_listed)
+        self._opening = document.openings  # the document's count of boards opened, at the last board change
         document.boardChanged.connect(self._on_board_changed)
         document.boardChanged.connect(self._show_style)
         explorer.replyShown.connect(self._show_examples)
@@ -130,6 +131,10 @@ class QtMovePlay(QObject):
     @Slot()
     def _on_board_changed(self) -> None:
         self.field.show_note("")
+        if self.document.openings != self._opening:
+            # A name typed for the board closed: Enter would play it, read anew, on this one.
+            self._opening = self.document.openings
+            self.field.field.clear()
         if self.reading:
             # A name read against the board as it was: the move it finds is not this board's to play.
             self.runner.cancel()

@@ -184,6 +184,8 @@ class DockLayout:
             QTimer.singleShot(0, lambda: self.arrange(compact=window.width() < COMPACT_WIDTH))
         elif event.size().width() < event.oldSize().width() or event.size().height() < event.oldSize().height():
             QTimer.singleShot(0, self.size_docks)
+        elif event.size().width() > event.oldSize().width() and event.oldSize().width() > 0:
+            QTimer.singleShot(0, self.widen_docks)
 
     def arrangement(self) -> set[tuple[str, str, frozenset[str]]]:
         """Where each dock is: its name, its area (or floating, or closed), and the docks it shares tabs with."""
@@ -257,6 +259,45 @@ class DockLayout:
             side = max(narrowest, min(SIDE_MAX, (room - int(height * aspect)) // len(columns)))
             side = min(side, max(SIDE_MIN, (room - BOARD_FLOOR) // len(columns)))
             self._size_columns(columns, [side] * len(columns))
+
+    def widen_docks(self) -> None:
+        """A window made wider gives columns a smaller window narrowed below :data:`SIDE_MIN` their room
+        back, as far as the board leaves it: Qt gives all of it to the board, which cannot use the width
+        its height does not match, and the panels stayed cut off at the side."""
+        window = self._window
+        view = window.board_view
+        columns = [dock for dock in (self._column(Qt.DockWidgetArea.LeftDockWidgetArea),
+                                     self._column(Qt.DockWidgetArea.RightDockWidgetArea)) if dock is not None]
+        widths = [self._column_width(dock) for dock in columns]
+        narrow = [i for i, width in enumerate(widths) if width < SIDE_MIN]
+        spare = view.width() - max(int(view.height() * self._aspect()), BOARD_FLOOR)
+        # Up to SIDE_MIN from the board down to its floor, as an arranged layout would take it (a wide
+        # board wants every pixel); beyond that only what the board's shape leaves unused.
+        budget = max(spare, min(view.width() - BOARD_FLOOR, sum(SIDE_MIN - widths[i] for i in narrow)))
+        if not narrow or budget <= 0:
+            return
+        side = max(SIDE_MIN, min(SIDE_MAX, (spare + sum(widths)) // len(columns)))
+        needs = {i: side - widths[i] for i in narrow}
+        share = min(1.0, budget / sum(needs.values()))
+        wider = [width + int(needs[i] * share) if i in narrow else width for i, width in enumerate(widths)]
+        if wider != widths:
+            self._size_columns(columns, wider)
+
+    def _column_width(self, dock: QDockWidget) -> int:
+        """The width of ``dock``'s column as Qt sizes it: the dock's, and its tabs' where they run down
+        the column's side."""
+        window = self._window
+        place = dock.geometry()
+        beside = [bar.width() for bar in window.findChildren(QtWidgets.QTabBar)
+                  if bar.parent() is window and bar.isVisible() and bar.height() > bar.width()
+                  and 0 <= max(bar.x() - place.right(), place.left() - bar.geometry().right()) <= 8]
+        return dock.width() + max(beside, default=0)
+
+    def _aspect(self) -> float:
+        """The board's width over its height, as the view draws it (1 with no board)."""
+        view = self._window.board_view
+        scene = view.sceneRect()
+        return scene.width() / scene.height() if view.board is not None and scene.height() > 0 else 1.0
 
     def _size_columns(self, columns: list[QDockWidget], widths: list[int]) -> None:
         """Make each column of docks ``widths`` wide. One column at a time: given the left and the
