@@ -153,7 +153,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         raise IniError(f"option startFen = {shown(fen)}: {shown(wide)} empty squares on a row of {files}", section=name)
     drops = is_true(options.get("pieceDrops", "false"))
     if "[" in fen.split()[0] and not drops and not is_true(options.get("seirawanGating", "false")):
-        raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
+        raise IniError("option startFen: a start position with hands ([...]) without pieceDrops is not supported: "
+                       "a board holds pieces in hand only to drop them", section=name)
     walling = options.get("wallingRule", "none").strip().lower()
     if walling not in WALLING_RULES:
         raise IniError(f"option wallingRule = {shown(walling)} changes the legal moves and is not supported",
@@ -294,9 +295,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     royal_names = [names[c] for c in pieces if c in royal]
     explosion = blast.explosion(royal_names, spared) if explodes else ""
     mutual = set(options.get("mutuallyImmuneTypes", "").strip().lower().replace("-", "")) & set(pieces)
-    if (immune or mutual) and not explodes:
-        raise IniError("options blastImmuneTypes and mutuallyImmuneTypes without blastOnCapture are not supported",
-                       section=name)
+    # Without blasts, blastImmuneTypes changes nothing (position.cpp reads it only in a blast).
+    if mutual and not explodes:
+        raise IniError("option mutuallyImmuneTypes without blastOnCapture is not supported: Fairy-Stockfish forbids "
+                       "such a piece to take one of its own type, which this importer writes only into an "
+                       "exploding capture", section=name)
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
         return ini_rules.zone_line(zone_name, white, black, files)
@@ -424,8 +427,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         both_ways = letter in piece_promotions and (promote_w or promote_b) and bool(choices)
         if both_ways:
             if limited or limits:
-                raise IniError(f"the piece {letter} promotes both as a pawn and by promotedPieceType, with "
-                               f"promotionLimit, which is not supported", section=name)
+                raise IniError(f"option promotionLimit with the piece {letter} promoting both as a pawn and by "
+                               "promotedPieceType is not supported: the board offers both promotions as one "
+                               "choice, which a count of one of them cannot hold back alone", section=name)
             choices = choices + [f"{names[letter]}Promoted"]
             own_w, own_b = own_w + [f"{names[letter]}Promoted"], own_b + [f"{names[letter]}Promoted"]
         suffix = ""
@@ -435,7 +439,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if (promote_w or promote_b) and choices:
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
             if limits and demoting and not in_place:
-                raise IniError("option promotionLimit with capturesToHand is not supported", section=name)
+                raise IniError("options capturesToHand and promotionLimit together are not supported: a promoted "
+                               "piece of the board's (Q~) is a type of its own, which the limit on the type it "
+                               "moves as does not count, where Fairy-Stockfish counts it", section=name)
             capped = {names[c]: count for c, count in limits.items()}
             offer = promotion_offer(name, f"promotion-{letter}", choices, limited, capped)
             if promote_w and promote_b and own_w != own_b:
@@ -460,8 +466,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             cap = ini_rules.promotion_limits(name, options, pieces).get(target)
             if cap:  # 0: no limit, as Fairy-Stockfish reads it
                 if piece_mandatory:
-                    raise IniError(f"option promotionLimit on {target}, promoted into by promotedPieceType with "
-                                   f"mandatoryPiecePromotion, is not supported", section=name)
+                    raise IniError(f"options mandatoryPiecePromotion and promotionLimit on {target}, promoted into by "
+                                   "promotedPieceType, are not supported together: the limit reached, Fairy-Stockfish "
+                                   "lets the piece move without promoting, into the zone too, where the board's "
+                                   "compulsory promotion keeps it out of the zone",
+                                   section=name)
                 # promotionLimit: the promotion only while the mover has fewer of the type, those promoted
                 # into it counted.
                 kinds = [names[target]] + [f"{names[source]}Promoted" for source, into in piece_promotions.items()
@@ -523,8 +532,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             elif promo_w == every_square and promo_b == every_square and piece_mandatory:
                 moves = f"({shifted}){back}"
             else:
-                raise IniError("option pieceDemotion outside a promotion region of the whole board is not supported",
-                               section=name)
+                raise IniError("option pieceDemotion outside a promotion region of the whole board is not supported: "
+                               "the board turns a promoted piece back after each of its moves, as in Kyoto shogi, "
+                               "and not by where it moves", section=name)
         lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {finish(target, moves)}")
     if walls:
         lines.append("piece Wall * neutral: [P]")

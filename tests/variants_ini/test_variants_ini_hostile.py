@@ -292,9 +292,9 @@ def test_an_option_after_a_line_separator_in_a_comment_is_the_comment_as_fairy_s
 
 @pytest.mark.parametrize(("text", "line"), [
     ("[big:chess]\nmaxFile = 13\nmaxRank = 8\n", 3),
-    ("[onesided:chess]\npassOnStalemateWhite = true\n", 1),
+    ("[onesided:chess]\npassOnStalemateWhite = true\n", 2),
     ("[stuck:chess]\npassOnStalemate = true\n", 2),
-    ("[onesided:chess]\npassBlack = true\n", 1)])
+    ("[onesided:chess]\npassBlack = true\n", 2)])
 def test_a_refusal_of_what_is_not_supported_says_why_and_where(text: str, line: int) -> None:
     done, refused = import_file(text)
     assert not done and [error.line for error in refused] == [line], refused

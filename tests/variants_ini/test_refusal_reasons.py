@@ -1,0 +1,82 @@
+"""A variants.ini section refused for what this importer cannot play as Fairy-Stockfish does says why, at
+the line of the option that makes it so; what Fairy-Stockfish plays as if the option were not there is
+imported instead, and played against Fairy-Stockfish."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from dagaz_studio.variants_ini import import_file
+
+#: Each refused section, and the line of the option that makes the refusal.
+REFUSED = [
+    ("[lop:chess]\nstartFen = rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", 2),
+    ("[inner:chess]\n# the Rook on f1 is not the outermost\ncastlingRookKingsideFile = f\n", 3),
+    ("[behind:chess]\ncastlingKingsideFile = d\n", 2),
+    ("[shuffled:chess]\nchess960 = true\ncastlingRookPieces = rq\n", 3),
+    ("[flipping:chess]\nflipEnclosedPieces = reversi\n", 2),
+    ("[everyone:chess]\nextinctionPseudoRoyal = true\nextinctionPieceTypes = *\n", 3),
+    ("[kept:crazyhouse]\nmobilityRegionWhitePawn = *2 *3 *4\n", 2),
+    ("[promoted:shogi]\ndropPromoted = true\ndropNoDoubledCount = 2\n", 2),
+    ("[leaping:chess]\ngating = true\ncambodianMoves = true\n", 3),
+    ("[met:chess]\nsittuyinPromotion = true\n", 2),
+    ("[held:chess]\nstartFen = 8/8/8/8/8/8/8/K6k[Q] w - - 0 1\n", 2),
+    ("[diplomats:chess]\nmutuallyImmuneTypes = q\n", 2),
+    ("[limited:crazyhouse]\npromotionLimit = q:1\n", 2),
+    ("[demoted:shogi]\npieceDemotion = true\n", 2),
+    ("[must:shogi]\nmandatoryPiecePromotion = true\npromotionLimit = g:1\n", 3),
+    ("[ducky:duck]\nwallingRegion = *4 *5\n", 2),
+    ("[trail:chess]\nking = -\nwallingRule = past\nwallingRegion = *1 *2\nstartFen = 8/8/8/8/8/8/8/R7 w - - 0 1\n", 4),
+    ("[onesided:chess]\npassOnStalemateWhite = true\n", 2),
+    ("[onesided:chess]\n\npassBlack = true\n", 3),
+]
+
+
+@pytest.mark.parametrize(("text", "line"), REFUSED)
+def test_a_refusal_says_why_at_the_line_of_its_option(text: str, line: int) -> None:
+    done, refused = import_file(text)
+    assert not done and [error.line for error in refused] == [line], refused
+    message = refused[0].message
+    # What is refused, then, after a colon, why.
+    assert re.search(r"not supported(?: together)?: \w|supported only for [^:]*: \w", message), message
+    option = text.splitlines()[line - 1].partition("=")[0].strip()
+    assert re.search(rf"\boptions? (?:\w+ and )?{option}\b", message), message
+
+
+def _fsf(script: str, ini: str) -> str:
+    done = subprocess.run([sys.executable, "-c", "import sys, pyffish as sf\nsf.load_variant_config(sys.stdin.read())\n"
+                           + script], input=ini, capture_output=True, text=True, timeout=60, check=True)
+    return done.stdout.strip()
+
+
+def test_the_reason_given_for_mutually_immune_pieces_is_what_fairy_stockfish_plays() -> None:
+    pytest.importorskip("pyffish")
+    ini = "[diplomats:chess]\nmutuallyImmuneTypes = q\n"
+    fen = "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1"
+    moves = _fsf(f"print(*sf.legal_moves('diplomats', {fen!r}, []))", ini).split()
+    # The Queen does not take the Queen, though she takes anything else on her lines.
+    assert "d2d5" not in moves and "d2d4" in moves
+    _, refused = import_file(ini)
+    assert "forbids such a piece to take one of its own type" in refused[0].message
+
+
+@pytest.mark.parametrize("text", [
+    # No Rook to castle with: the King has castling rights and no castling move.
+    "[alone:chess]\ncastlingRookPieces = z\nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n",
+    "[alone960:chess]\nchess960 = true\ncastlingRookPieces = z\nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n",
+    # A walling region without a walling rule, and blast-immune pieces without blasts, change nothing.
+    "[unwalled:chess]\nwallingRegion = *4 *5\n",
+    "[unblasted:chess]\nblastImmuneTypes = q\n"])
+def test_what_fairy_stockfish_plays_as_if_the_option_were_not_there_is_imported_and_played_alike(text: str) -> None:
+    done, refused = import_file(text)
+    assert not refused and len(done) == 1, refused
+    pytest.importorskip("pyffish")
+    from tests.helpers.variants_oracle import compare, fsf_games
+
+    name = done[0].name
+    games = fsf_games(text, [name], games=2, plies=20, seed=5)
+    assert compare(done[0].text, games[name]) is None
