@@ -10,9 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from dagaz_studio.board.source import file_lines
-
-_SECTION = re.compile(r"^\[(?P<name>[^\]:]+)(?::(?P<parent>[^\]]+))?\]\s*$")
+_SECTION = re.compile(r"^\[(?P<name>[^\]:]+)(?::(?P<parent>[^\]]+))?\](?P<rest>.*)$", re.DOTALL)
 
 #: The most sections a variants.ini may hold (Fairy-Stockfish's example has 143): importing each
 #: takes milliseconds, so ten thousand tiny sections in a small file would take minutes.
@@ -68,16 +66,18 @@ def parse_ini(text: str) -> IniText:
     sections: dict[str, Section] = {}
     problems: list[IniError] = []
     current: Section | None = None
-    # Lines end only where an editor ends them, as Fairy-Stockfish reads them: a form feed, vertical
-    # tab or U+2028 in a comment is still the comment, and numbers no line of its own.
-    for number, raw in enumerate(file_lines(text), start=1):
-        line = raw.strip()
+    # Lines end only at a line feed, as Fairy-Stockfish's std::getline reads them (variant.cpp's
+    # parse_istream, which drops one \r before it): a lone \r, a form feed, a vertical tab or U+2028
+    # in a comment is still the comment, and numbers no line of its own.
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.removesuffix("\r").strip()
         if not line or line[0] in "#;":
             continue
         match = _SECTION.match(line)
         if match:
             name = match.group("name").strip()
             parent = match.group("parent")
+            rest = match.group("rest").strip()
             if name not in sections and len(sections) == MAX_SECTIONS:
                 raise IniError(f"more than {MAX_SECTIONS:,} sections: a variants.ini has at most {MAX_SECTIONS:,}",
                                number)
@@ -88,6 +88,9 @@ def parse_ini(text: str) -> IniText:
                 current.problems.append(IniError(f"a second section [{name}] (the first is at line {earlier.line})",
                                                  number, name))
             sections[name] = current
+            if rest and rest[0] not in "#;":
+                current.problems.append(IniError(f"text after the section's name, which Fairy-Stockfish does not "
+                                                 f"read: {_shown(rest)}", number, name))
             continue
         if current is None:
             problems.append(IniError("a line before any [section]: " + _shown(line), number))
@@ -97,6 +100,11 @@ def parse_ini(text: str) -> IniText:
             continue
         key, value = line.split("=", 1)
         value = value.split("#", 1)[0].strip()
+        if "\r" in line:
+            current.problems.append(IniError(f"option {key.strip()!r}: a carriage return inside its line "
+                                             f"{_shown(line)}, where Fairy-Stockfish ends no line: end the "
+                                             "line with a line feed", number, current.name))
+            continue
         if len(value) > MAX_VALUE_LENGTH:
             current.problems.append(IniError(f"option {key.strip()}: a value of {len(value):,} characters; values "
                                              f"have at most {MAX_VALUE_LENGTH:,}", number, current.name))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +81,41 @@ def test_what_fairy_stockfish_plays_as_if_the_option_were_not_there_is_imported_
     name = done[0].name
     games = fsf_games(text, [name], games=2, plies=20, seed=5)
     assert compare(done[0].text, games[name]) is None
+
+
+def test_a_lone_carriage_return_ends_no_line_as_fairy_stockfish_reads_it(tmp_path: Path) -> None:
+    # std::getline ends a line at a line feed only: the castling after the comment's \r is the comment.
+    text = "[kept:chess]\r\n# no castling?\rcastling = false\r\nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\r\n"
+    ini = tmp_path / "variants.ini"
+    ini.write_bytes(text.encode())
+    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "import", str(ini), "--out", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    board = (tmp_path / "out" / "kept.board").read_text(encoding="utf-8")
+    imported, _ = import_file(text)
+    assert imported[0].text == board
+    pytest.importorskip("pyffish")
+    from tests.helpers.variants_oracle import compare, fsf_games
+
+    assert "e1g1" in _fsf("print(*sf.legal_moves('kept', sf.start_fen('kept'), []))", text).split()
+    games = fsf_games(text, ["kept"], games=2, plies=20, seed=3)
+    assert compare(board, games["kept"]) is None
+
+
+@pytest.mark.parametrize(("text", "line", "said"), [
+    # Fairy-Stockfish reads maxFile = 10 and ignores the rest; the value is refused at its line.
+    ("[wide:chess]\nmaxFile = 10\rmaxRank = 10\n", 2, "option 'maxFile': a carriage return inside its line"),
+    # Fairy-Stockfish reads no option after a section's name on its line.
+    ("[wide:chess]\rmaxFile = 10\n", 1, "text after the section's name, which Fairy-Stockfish does not read"),
+    ("[wide:chess] maxFile = 10\n", 1, "text after the section's name")])
+def test_a_line_that_fairy_stockfish_reads_otherwise_than_it_looks_is_refused_at_its_line(text: str, line: int,
+                                                                                          said: str) -> None:
+    done, refused = import_file(text)
+    assert not done and [(error.line, error.section) for error in refused] == [(line, "wide")], refused
+    assert said in refused[0].message
+
+
+def test_a_comment_after_a_section_name_is_read_as_fairy_stockfish_reads_it() -> None:
+    done, refused = import_file("[small:chess] # a smaller chess\nmaxRank = 6\n"
+                                "startFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    assert not refused and [variant.name for variant in done] == ["small"]
