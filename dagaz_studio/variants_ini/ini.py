@@ -99,6 +99,10 @@ def parse_ini(text: str) -> IniText:
             current.problems.append(IniError(f"not a 'key = value' line: {_shown(line)}", number, current.name))
             continue
         key, value = line.split("=", 1)
+        if not key.strip():
+            # Fairy-Stockfish skips such a line: a name lost by mistake would pass unseen.
+            current.problems.append(IniError(f"no option name before '=': {_shown(line)}", number, current.name))
+            continue
         value = value.split("#", 1)[0].strip()
         if "\r" in line:
             current.problems.append(IniError(f"option {key.strip()!r}: a carriage return inside its line "

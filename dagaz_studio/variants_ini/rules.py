@@ -161,6 +161,10 @@ def promotion_offer(name: str, zone: str, choices: list[str], lost: bool, limits
     """The notation offering ``choices`` on the squares of ``zone``: all at once (``+?``: those lost),
     and each type of ``limits`` as an alternative of its own, while the mover has fewer than its
     limit on the board (``[=0-1:King]``). Raises :class:`IniError` when none can be offered."""
+    if not choices:
+        # Nothing to promote to (promotionPieceTypesBlack = -): a check no square passes, so that
+        # no promotion is offered there.
+        return f"[@{zone},!@{zone}]"
     free = [choice for choice in choices if choice not in limits]
     parts = [f"[@{zone}][+{'?' if lost else ''}{'/'.join(free)}]"] if free else []
     parts += [f"[@{zone},=0-{limits[choice] - 1}:{choice}][+{choice}]" for choice in choices

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from dagaz_studio.variants_ini import import_file
+from tests.helpers.fsf_oracle import printed
 
 #: Each refused section, and the line of the option that makes the refusal.
 REFUSED = [
@@ -48,17 +49,11 @@ def test_a_refusal_says_why_at_the_line_of_its_option(text: str, line: int) -> N
     assert re.search(rf"\boptions? (?:\w+ and )?{option}\b", message), message
 
 
-def _fsf(script: str, ini: str) -> str:
-    done = subprocess.run([sys.executable, "-c", "import sys, pyffish as sf\nsf.load_variant_config(sys.stdin.read())\n"
-                           + script], input=ini, capture_output=True, text=True, timeout=60, check=True)
-    return done.stdout.strip()
-
-
 def test_the_reason_given_for_mutually_immune_pieces_is_what_fairy_stockfish_plays() -> None:
     pytest.importorskip("pyffish")
     ini = "[diplomats:chess]\nmutuallyImmuneTypes = q\n"
     fen = "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1"
-    moves = _fsf(f"print(*sf.legal_moves('diplomats', {fen!r}, []))", ini).split()
+    moves = printed(ini, f"print(*sf.legal_moves('diplomats', {fen!r}, []))").split()
     # The Queen does not take the Queen, though she takes anything else on her lines.
     assert "d2d5" not in moves and "d2d4" in moves
     _, refused = import_file(ini)
@@ -97,7 +92,7 @@ def test_a_lone_carriage_return_ends_no_line_as_fairy_stockfish_reads_it(tmp_pat
     pytest.importorskip("pyffish")
     from tests.helpers.variants_oracle import compare, fsf_games
 
-    assert "e1g1" in _fsf("print(*sf.legal_moves('kept', sf.start_fen('kept'), []))", text).split()
+    assert "e1g1" in printed(text, "print(*sf.legal_moves('kept', sf.start_fen('kept'), []))").split()
     games = fsf_games(text, ["kept"], games=2, plies=20, seed=3)
     assert compare(board, games["kept"]) is None
 
