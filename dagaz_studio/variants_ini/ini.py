@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-_SECTION = re.compile(r"^\[(?P<name>[^\]:]+)(?::(?P<parent>[^\]]+))?\](?P<rest>.*)$", re.DOTALL)
+_SECTION = re.compile(r"^\[(?P<name>[^\]:]+)(?::(?P<parent>[^\]]*))?\](?P<rest>.*)$", re.DOTALL)
 
 #: The most sections a variants.ini may hold (Fairy-Stockfish's example has 143): importing each
 #: takes milliseconds, so ten thousand tiny sections in a small file would take minutes.
@@ -82,7 +82,8 @@ def parse_ini(text: str) -> IniText:
                 raise IniError(f"more than {MAX_SECTIONS:,} sections: a variants.ini has at most {MAX_SECTIONS:,}",
                                number)
             earlier = sections.pop(name, None)
-            current = Section(name, parent.strip() if parent else None, number)
+            # [name:] has no parent, as Fairy-Stockfish reads it.
+            current = Section(name, parent.strip() or None if parent else None, number)
             if earlier is not None:
                 # Which of the two is meant cannot be told: neither is imported.
                 current.problems.append(IniError(f"a second section [{name}] (the first is at line {earlier.line})",
@@ -91,6 +92,12 @@ def parse_ini(text: str) -> IniText:
             if rest and rest[0] not in "#;":
                 current.problems.append(IniError(f"text after the section's name, which Fairy-Stockfish does not "
                                                  f"read: {_shown(rest)}", number, name))
+            continue
+        if line[0] == "[":
+            # Fairy-Stockfish starts a section at any line opening with '[': the lines below are not the
+            # section's above, and belong to none that can be imported.
+            problems.append(IniError("a section's line that is not [NAME] or [NAME:PARENT]: " + _shown(line), number))
+            current = Section("", None, number)
             continue
         if current is None:
             problems.append(IniError("a line before any [section]: " + _shown(line), number))

@@ -57,3 +57,26 @@ def test_an_option_fairy_stockfish_has_not_is_refused_at_its_line_as_none_of_its
     pytest.importorskip("pyffish")
     # Fairy-Stockfish plays without it: chess's eight ranks.
     assert printed(text, "print(sf.start_fen('typo') == sf.start_fen('chess'))") == "True"
+
+
+@pytest.mark.parametrize("bad", ["[]", "[broken:chess", "[:chess]"])
+def test_a_malformed_section_line_is_said_at_its_line_and_spoils_no_section_above(bad: str) -> None:
+    # Fairy-Stockfish ends a section at any line opening with '[': what follows is not the one above's.
+    text = f"[good:chess]\nmaxRank = 8\n{bad}\ncastling = false\n"
+    done, refused = import_file(text)
+    assert [variant.name for variant in done] == ["good"] and [error.line for error in refused] == [3], refused
+    assert "a section's line that is not [NAME] or [NAME:PARENT]" in refused[0].message
+    pytest.importorskip("pyffish")
+    # The castling = false below the bad line is not the good section's.
+    assert "e1g1" in printed(text, "print(*sf.legal_moves('good', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', []))").split()
+
+
+def test_a_section_with_an_empty_parent_has_none_as_fairy_stockfish_reads_it() -> None:
+    text = "[plain:]\ncustomPiece1 = a:W\nstartFen = 8/8/8/8/8/8/8/A7 w - - 0 1\n"
+    done, refused = import_file(text)
+    assert not refused and [variant.name for variant in done] == ["plain"], refused
+    pytest.importorskip("pyffish")
+    from tests.helpers.variants_oracle import compare, fsf_games
+
+    games = fsf_games(text, ["plain"], games=1, plies=6, seed=1)
+    assert games["plain"] and compare(done[0].text, games["plain"]) is None
