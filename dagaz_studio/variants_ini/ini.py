@@ -81,14 +81,16 @@ def parse_ini(text: str) -> IniText:
             if name not in sections and len(sections) == MAX_SECTIONS:
                 raise IniError(f"more than {MAX_SECTIONS:,} sections: a variants.ini has at most {MAX_SECTIONS:,}",
                                number)
-            earlier = sections.pop(name, None)
             # [name:] has no parent, as Fairy-Stockfish reads it.
             current = Section(name, parent.strip() or None if parent else None, number)
+            earlier = sections.get(name)
             if earlier is not None:
-                # Which of the two is meant cannot be told: neither is imported.
-                current.problems.append(IniError(f"a second section [{name}] (the first is at line {earlier.line})",
-                                                 number, name))
-            sections[name] = current
+                # variant.cpp adds a variant only under a name not yet taken: the first is played.
+                problems.append(IniError(f"a second section [{name}], which Fairy-Stockfish ignores (it warns "
+                                         f"\"Variant '{name}' already exists.\"), playing the first, at line "
+                                         f"{earlier.line}: rename one of them", number, name))
+            else:
+                sections[name] = current
             if rest and rest[0] not in "#;":
                 current.problems.append(IniError(f"text after the section's name, which Fairy-Stockfish does not "
                                                  f"read: {_shown(rest)}", number, name))
