@@ -160,7 +160,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         raise IniError(f"option startFen = {shown(fen)}: {shown(wide)} empty squares on a row of {files}", section=name)
     rows = fen.split()[0].partition("[")[0].count("/") + 1
     if not ranks <= rows <= ranks + 1:  # one more: Fairy-Stockfish's hand written as a row (…/RNBQKBNR/Qq)
-        raise IniError(f"option startFen = {shown(fen)}: {rows} rows on a board of {ranks} ranks", section=name)
+        raise IniError(f"option startFen = {shown(fen)}: {rows} row{'s' * (rows != 1)} on a board of {ranks} ranks", section=name)
     drops = is_true(options.get("pieceDrops", "false"))
     if "[" in fen.split()[0] and not drops and not is_true(options.get("seirawanGating", "false")):
         raise IniError("options startFen and pieceDrops: a start position with hands ([...]) without pieceDrops is "

@@ -20,6 +20,7 @@ from tests.helpers.fsf_oracle import printed
     ("[nowhere:shogi]\npromotionRank = 1000\n", 2, "option promotionRank = 1000: not a rank of the board (1 to 9)"),
     ("[river:xiangqi]\nsoldierPromotionRank = -4\n", 2, "option soldierPromotionRank = -4: not a rank of the board"),
     ("[short:chess]\nstartFen = 8/8 w - - 0 1\n", 2, "option startFen = 8/8 w - - 0 1: 2 rows on a board of 8 ranks"),
+    ("[one:chess]\nstartFen = 8 w - - 0 1\n", 2, "option startFen = 8 w - - 0 1: 1 row on a board of 8 ranks"),
     ("[long:chess]\nstartFen = " + "/".join(["8"] * 19) + " w - - 0 1\n", 2, "19 rows on a board of 8 ranks"),
     ("[dropless:crazyhouse]\npieceDrops = yes\n", 2, "options startFen and pieceDrops: a start position with hands"),
     ("[passing:chess]\n\nenPassantRegion = ?\n", 3, "option enPassantRegion = ?: '?' is not a rank"),
