@@ -6,7 +6,8 @@ blocking, so a file swapped for a FIFO in between cannot hang the program either
 counted on the bytes read, never taken from the file's metadata (a device says 0), and reading stops
 one chunk past it. The text is UTF-8, with or without a byte-order mark (UTF-16 and UTF-32 are
 refused, named, rather than saved back as UTF-8 unasked); line ends ``\\r\\n`` and ``\\r`` are read
-as ``\\n``, as Python's text files read them.
+as ``\\n``, as Python's text files read them (a lone ``\\r`` kept where the file's own reader, as
+Fairy-Stockfish's for a variants.ini, ends no line there).
 """
 
 from __future__ import annotations
@@ -42,12 +43,13 @@ def _kind(mode: int) -> str:
 
 
 def read_text_file(path: str | Path, max_bytes: int, max_line: int | None = None,
-                   what: str = "file") -> str:
+                   what: str = "file", lone_cr_ends_line: bool = True) -> str:
     """The text of ``path``, read as described above.
 
     ``max_bytes``: the most bytes read (a longer file is refused once that many are read);
     ``max_line``: the most characters on a line (None: only the size limit). ``what`` names the
-    kind of file in messages (``"variants.ini"``). Raises :class:`TextFileError` saying why.
+    kind of file in messages (``"variants.ini"``); ``lone_cr_ends_line``: whether a ``\\r`` alone ends a
+    line (else it is kept, and only ``\\r\\n`` is made ``\\n``). Raises :class:`TextFileError` saying why.
     """
     name = str(path)
     try:
@@ -80,14 +82,15 @@ def read_text_file(path: str | Path, max_bytes: int, max_line: int | None = None
         raise TextFileError(name, f"cannot be read ({error.strerror or error})") from None
     finally:
         os.close(descriptor)
-    text = decode_text(b"".join(chunks), name, what)
+    text = decode_text(b"".join(chunks), name, what, lone_cr_ends_line)
     if max_line is not None:
         check_line_lengths(text, max_line, name, what)
     return text
 
 
-def decode_text(data: bytes, name: str = "<text>", what: str = "file") -> str:
-    """``data`` as UTF-8 text, a byte-order mark left out, line ends made ``\\n``.
+def decode_text(data: bytes, name: str = "<text>", what: str = "file", lone_cr_ends_line: bool = True) -> str:
+    """``data`` as UTF-8 text, a byte-order mark left out, line ends made ``\\n`` (a lone ``\\r`` kept
+    unless ``lone_cr_ends_line``).
 
     Raises :class:`TextFileError` with the line of the first byte that is not UTF-8."""
     other = next((label for mark, label in _OTHER_MARKS if data.startswith(mark)), None)
@@ -99,7 +102,8 @@ def decode_text(data: bytes, name: str = "<text>", what: str = "file") -> str:
     except UnicodeDecodeError as error:
         line = data[:error.start].count(b"\n") + 1
         raise TextFileError(name, f"is not UTF-8 text (byte {error.start + 1:,}): a {what} is read as UTF-8", line) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n")
+    return text.replace("\r", "\n") if lone_cr_ends_line else text
 
 
 def check_line_lengths(text: str, max_line: int, name: str = "<text>", what: str = "file") -> None:

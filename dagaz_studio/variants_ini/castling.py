@@ -7,7 +7,7 @@ import re
 
 from dagaz_studio.variants_ini.ini import IniError
 from dagaz_studio.variants_ini.rules import zone_line
-from dagaz_studio.variants_ini.values import file_index, whole_number
+from dagaz_studio.variants_ini.values import file_index, shown, whole_number
 
 
 def castling_moves(name: str, options: dict[str, str], fen: str, files: int, names: dict[str, str],
@@ -26,7 +26,8 @@ def castling_moves(name: str, options: dict[str, str], fen: str, files: int, nam
     # castlingRookPieces: the piece types a King castles with, the outermost on each side.
     partners = [c for c in options.get("castlingRookPieces", "r").strip().lower() if c in names]
     if not partners:
-        raise IniError("castling without a rook (r) is not supported", section=name)
+        # Fairy-Stockfish finds no Rook for the right, and its King does not castle.
+        return ""
     king_letter = options.get("castlingKingPiece", "k")
     rows = fields[0].split("/")
     # castlingRank: the rank, counted from each player's own side, where King and Rooks stand.
@@ -54,27 +55,37 @@ def castling_moves(name: str, options: dict[str, str], fen: str, files: int, nam
         if not sides:
             continue
         if len(found) != 1 or None in found:
-            raise IniError(f"castling on the {label} side from this start position is not supported", section=name)
+            raise IniError(f"option startFen: castling on the {label} side from this start position is not "
+                           "supported: the board writes one castling move for both players, each in his own "
+                           "frame, and here a player's castling piece and Rooks on his castlingRank stand "
+                           "otherwise than the other's, or he has the right without them", section=name)
         king, left, right, left_letter, right_letter = found.pop()  # type: ignore[misc]
         rook = names[right_letter if flank == "king" else left_letter]
         # castlingRook…File: the Rook's file, which this importer takes to be the outermost Rook's.
         option = f"castlingRook{'King' if flank == 'king' else 'Queen'}sideFile"
         if option in options and file_index(options[option], option, name) != (right if flank == "king" else left):
-            raise IniError(f"option {option} = {options[option]}: a Rook other than the outermost is not supported",
-                           section=name)
+            raise IniError(f"option {option} = {options[option]}: a Rook other than the outermost is not supported: "
+                           "the board's castling, as its FEN's rights (KQkq), names the outermost Rook of the row, "
+                           "where Fairy-Stockfish castles with the one on this file", section=name)
         if flank == "king":
             if not king < kingside < right:
-                raise IniError(f"castling on the {label} side from this start position is not supported",
-                               section=name)
+                raise _beyond(name, options, "castlingKingsideFile", label)
             n, between = kingside - king, right - kingside - 1
             out += f";{start}(E{empty}){{{n}}}|" + "E[p]" * between + f"E[f,={rook},M]^W{{{right - kingside + 1}}}"
         else:
             if not left < queenside < king:
-                raise IniError(f"castling on the {label} side from this start position is not supported",
-                               section=name)
+                raise _beyond(name, options, "castlingQueensideFile", label)
             n, between = king - queenside, queenside - left - 1
             out += f";{start}(W{empty}){{{n}}}|" + "W[p]" * between + f"W[f,={rook},M]^E{{{queenside + 1 - left}}}"
     return out
+
+
+def _beyond(name: str, options: dict[str, str], option: str, label: str) -> IniError:
+    """The refusal of a castling whose King does not land strictly between its square and its Rook."""
+    given = f"option {option} = {shown(options[option])}" if option in options else "option startFen"
+    return IniError(f"{given}: castling on the {label} side is not supported: the King's castled square is not "
+                    "between it and its Rook, where the board's castling, a walk of the King toward the Rook, "
+                    "ends", section=name)
 
 
 #: Castling from any start (``rule: shuffled-setup``), as ``boards/chess/chess960.board`` says and explains
@@ -100,9 +111,13 @@ def shuffled_castling(name: str, options: dict[str, str], files: int, ranks: int
     start, to ``castlingKingsideFile`` and ``castlingQueensideFile``; the castled squares are added to
     ``zones``. A section whose castling partners are of several types is refused."""
     partners = [c for c in options.get("castlingRookPieces", "r").strip().lower() if c in names]
+    if not partners:
+        return ""  # no Rook to castle with: Fairy-Stockfish's King does not castle
     if len(partners) != 1:
-        raise IniError("option chess960 = true is supported with castling partners of one type (castlingRookPieces)",
-                       section=name)
+        raise IniError("options chess960 and castlingRookPieces: castling from any start with partners of "
+                       f"{len(partners)} types is not supported: the board's shuffled castling (rule: "
+                       "shuffled-setup) names one type of partner, where Fairy-Stockfish castles with any of "
+                       "castlingRookPieces", section=name)
     rank = whole_number(options, "castlingRank", "1", name)
     if not 1 <= rank <= ranks:
         raise IniError(f"option castlingRank = {options.get('castlingRank')}: not a rank of the board", section=name)

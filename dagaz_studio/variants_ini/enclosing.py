@@ -98,7 +98,9 @@ def check_rules(section: str, flip: str, drop: str, royal: bool) -> None:
                        + (f": {_ANYSIDE}" if drop == "anyside" else ""), section=section)
     if flip != "none" and royal:
         # Fairy-Stockfish itself refuses kings with flipEnclosedPieces (parser.cpp).
-        raise IniError(f"option flipEnclosedPieces = {flip} with a royal piece is not supported", section=section)
+        raise IniError(f"option flipEnclosedPieces = {flip} with a royal piece is not supported: Fairy-Stockfish "
+                       "warns of it too (\"Can not use kings with flipEnclosedPieces.\"), as a royal piece turned "
+                       "would change side", section=section)
 
 
 def drop_condition(rule: str, files: int, ranks: int, start: set[Square], turned: bool,

@@ -24,9 +24,10 @@ MAX_INI_LINE = 10_000
 
 def read_ini_file(path: str | Path) -> str:
     """The text of a variants.ini file, read as every file is (:mod:`dagaz_studio.board.text_file`):
-    raises :class:`IniError` saying why it cannot be read (a device, a FIFO, too long, not UTF-8)."""
+    raises :class:`IniError` saying why it cannot be read (a device, a FIFO, too long, not UTF-8). A lone
+    ``\\r`` is kept: Fairy-Stockfish ends a line at a line feed only (:func:`~dagaz_studio.variants_ini.ini.parse_ini`)."""
     try:
-        return read_text_file(path, MAX_INI_BYTES, MAX_INI_LINE, what="variants.ini")
+        return read_text_file(path, MAX_INI_BYTES, MAX_INI_LINE, what="variants.ini", lone_cr_ends_line=False)
     except TextFileError as error:
         raise IniError(str(error)) from None
 

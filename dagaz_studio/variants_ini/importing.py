@@ -90,5 +90,6 @@ def _placed(error: IniError, section: Section, sections: dict[str, Section]) -> 
             _, lines = resolve(section.name, sections)
         except IniError:
             lines = {}
-        line = max((lines[key] for key in named.groups() if key in lines), default=line)
+        # An option a built-in parent gives has no line (0): the section's own line stands for it.
+        line = max((lines[key] for key in named.groups() if lines.get(key)), default=line)
     return IniError(error.message, line, error.section or section.name)

@@ -10,9 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from dagaz_studio.board.source import file_lines
-
-_SECTION = re.compile(r"^\[(?P<name>[^\]:]+)(?::(?P<parent>[^\]]+))?\]\s*$")
+_SECTION = re.compile(r"^\[(?P<name>[^\]:]+)(?::(?P<parent>[^\]]*))?\](?P<rest>.*)$", re.DOTALL)
 
 #: The most sections a variants.ini may hold (Fairy-Stockfish's example has 143): importing each
 #: takes milliseconds, so ten thousand tiny sections in a small file would take minutes.
@@ -68,26 +66,40 @@ def parse_ini(text: str) -> IniText:
     sections: dict[str, Section] = {}
     problems: list[IniError] = []
     current: Section | None = None
-    # Lines end only where an editor ends them, as Fairy-Stockfish reads them: a form feed, vertical
-    # tab or U+2028 in a comment is still the comment, and numbers no line of its own.
-    for number, raw in enumerate(file_lines(text), start=1):
-        line = raw.strip()
+    # Lines end only at a line feed, as Fairy-Stockfish's std::getline reads them (variant.cpp's
+    # parse_istream, which drops one \r before it): a lone \r, a form feed, a vertical tab or U+2028
+    # in a comment is still the comment, and numbers no line of its own.
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.removesuffix("\r").strip()
         if not line or line[0] in "#;":
             continue
         match = _SECTION.match(line)
         if match:
             name = match.group("name").strip()
             parent = match.group("parent")
+            rest = match.group("rest").strip()
             if name not in sections and len(sections) == MAX_SECTIONS:
                 raise IniError(f"more than {MAX_SECTIONS:,} sections: a variants.ini has at most {MAX_SECTIONS:,}",
                                number)
-            earlier = sections.pop(name, None)
-            current = Section(name, parent.strip() if parent else None, number)
+            # [name:] has no parent, as Fairy-Stockfish reads it.
+            current = Section(name, parent.strip() or None if parent else None, number)
+            earlier = sections.get(name)
             if earlier is not None:
-                # Which of the two is meant cannot be told: neither is imported.
-                current.problems.append(IniError(f"a second section [{name}] (the first is at line {earlier.line})",
-                                                 number, name))
-            sections[name] = current
+                # variant.cpp adds a variant only under a name not yet taken: the first is played.
+                problems.append(IniError(f"a second section [{name}], which Fairy-Stockfish ignores (it warns "
+                                         f"\"Variant '{name}' already exists.\"), playing the first, at line "
+                                         f"{earlier.line}: rename one of them", number, name))
+            else:
+                sections[name] = current
+            if rest and rest[0] not in "#;":
+                current.problems.append(IniError(f"text after the section's name, which Fairy-Stockfish does not "
+                                                 f"read: {_shown(rest)}", number, name))
+            continue
+        if line[0] == "[":
+            # Fairy-Stockfish starts a section at any line opening with '[': the lines below are not the
+            # section's above, and belong to none that can be imported.
+            problems.append(IniError("a section's line that is not [NAME] or [NAME:PARENT]: " + _shown(line), number))
+            current = Section("", None, number)
             continue
         if current is None:
             problems.append(IniError("a line before any [section]: " + _shown(line), number))
@@ -96,7 +108,16 @@ def parse_ini(text: str) -> IniText:
             current.problems.append(IniError(f"not a 'key = value' line: {_shown(line)}", number, current.name))
             continue
         key, value = line.split("=", 1)
+        if not key.strip():
+            # Fairy-Stockfish skips such a line: a name lost by mistake would pass unseen.
+            current.problems.append(IniError(f"no option name before '=': {_shown(line)}", number, current.name))
+            continue
         value = value.split("#", 1)[0].strip()
+        if "\r" in line:
+            current.problems.append(IniError(f"option {key.strip()!r}: a carriage return inside its line "
+                                             f"{_shown(line)}, where Fairy-Stockfish ends no line: end the "
+                                             "line with a line feed", number, current.name))
+            continue
         if len(value) > MAX_VALUE_LENGTH:
             current.problems.append(IniError(f"option {key.strip()}: a value of {len(value):,} characters; values "
                                              f"have at most {MAX_VALUE_LENGTH:,}", number, current.name))

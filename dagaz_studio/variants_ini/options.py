@@ -73,3 +73,11 @@ UNSAID = {
                         "board's castling rights change only by their own player's moves",
     "wallOrMove": "a player places a wall instead of moving, and a board's walls are made only by a piece's move",
 }
+
+#: Fairy-Stockfish's other options (parser.cpp), which change the legal moves and are refused as not
+#: supported; a name in none of these lists is no option of Fairy-Stockfish's at all.
+UNREAD = frozenset({
+    "blackDropRegion", "whiteDropRegion", "blackFlag", "whiteFlag", "castlingKingPieceWhite",
+    "castlingKingPieceBlack", "castlingRookPiece", "castlingRookPiecesWhite", "castlingRookPiecesBlack",
+    "doubleStepRank", "doubleStepRankMin", "dropOnTop", "enPassantTypesWhite", "enPassantTypesBlack",
+    "petrifyBlastPieces", "wallOrMove", "oppositeCastling"})

@@ -10,6 +10,7 @@ from dagaz_studio.betza import TranslationError, read_betza
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.variants_ini import enclosing
 from dagaz_studio.variants_ini.ini import IniError
+from dagaz_studio.variants_ini.options import MOBILITY
 from dagaz_studio.variants_ini.values import Square, is_true, shown, squares_text, whole_number
 
 
@@ -24,8 +25,10 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
         return royal, False
     types = options.get("extinctionPieceTypes", "").strip()
     if types in ("*", ""):
-        raise IniError(f"option extinctionPseudoRoyal with extinctionPieceTypes = {types or '(none)'} is not "
-                       f"supported", section=name)
+        raise IniError(f"options extinctionPseudoRoyal and extinctionPieceTypes = {types or '(none)'} are not "
+                       "supported together: they name no piece type to be royal ('*' counts all pieces "
+                       "together), where a board makes its pieces royal type by type",
+                       section=name)
     limit = whole_number(options, "extinctionPieceCount", "0", name) + 1
     if duple_check(options) and limit == 1 and len(types) == 1:
         # One royal piece alone, or several of which one left safe is enough (rule: duple-check).
@@ -158,6 +161,10 @@ def promotion_offer(name: str, zone: str, choices: list[str], lost: bool, limits
     """The notation offering ``choices`` on the squares of ``zone``: all at once (``+?``: those lost),
     and each type of ``limits`` as an alternative of its own, while the mover has fewer than its
     limit on the board (``[=0-1:King]``). Raises :class:`IniError` when none can be offered."""
+    if not choices:
+        # Nothing to promote to (promotionPieceTypesBlack = -): a check no square passes, so that
+        # no promotion is offered there.
+        return f"[@{zone},!@{zone}]"
     free = [choice for choice in choices if choice not in limits]
     parts = [f"[@{zone}][+{'?' if lost else ''}{'/'.join(free)}]"] if free else []
     parts += [f"[@{zone},=0-{limits[choice] - 1}:{choice}][+{choice}]" for choice in choices
@@ -329,13 +336,20 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
     for letter in sorted(mobile or ()):
         # A piece kept to its mobility region is dropped only there too.
         if any(line.startswith(f"drop {names[letter]}:") for line in out):
-            raise IniError(f"a mobility region with the drop rules of {names[letter]} is not supported", section=name)
+            region_options = [key for key in options if (match := MOBILITY.match(key))
+                              and match.group(2)[:1].lower() + match.group(2)[1:] == pieces[letter][0]]
+            raise IniError(f"option {region_options[-1] if region_options else 'mobilityRegion'} with the drop "
+                           f"rules of {names[letter]} is not supported: Fairy-Stockfish drops it only where both "
+                           "let it, and this importer writes a piece's one drop line for the one or the other",
+                           section=name)
         out.append(f"drop {names[letter]}: {check[:-1]},@mobility-{letter}]{after}")
     if is_true(options.get("dropPromoted", "false")):
         # dropPromoted: a piece that promotes may also be dropped as its promoted side.
         for letter in piece_promotions or {}:
             if any(line.startswith(f"drop {names[letter]}:") for line in out):
-                raise IniError(f"option dropPromoted with the drop rules of {names[letter]} is not supported",
+                raise IniError(f"option dropPromoted with the drop rules of {names[letter]} is not supported: "
+                               f"Fairy-Stockfish drops the promoted side where those rules let {names[letter]} be "
+                               "dropped, and this importer writes a piece's one drop line for the one or the other",
                                section=name)
             out.append(f"drop {names[letter]}: {check}{after};{check}{after}[+{names[letter]}Promoted]")
     rooks = [letter for letter, (key, _) in pieces.items() if key == "rook"]
@@ -358,8 +372,8 @@ def pass_on_stalemate(name: str, options: dict[str, str], royal: set[str]) -> bo
     if sides == {False}:
         return False
     if len(sides) > 1:
-        raise IniError("option passOnStalemate for one side only is not supported: a board's rule "
-                       "pass-when-blocked holds for both players alike", section=name)
+        raise IniError(f"option {_one_sided(options, 'passOnStalemate')} for one side only is not supported: a "
+                       "board's rule pass-when-blocked holds for both players alike", section=name)
     if royal:
         raise IniError("option passOnStalemate with a royal piece is not supported: Fairy-Stockfish's pass "
                        "weighs the royal piece's check too, which a board's rule pass-when-blocked does not",
@@ -375,11 +389,17 @@ def pass_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
     part them or pass, even in check, and a pass then ends the game."""
     sides = {is_true(options.get(f"pass{side}", options.get("pass", "false"))) for side in ("White", "Black")}
     if len(sides) > 1:
-        raise IniError("option pass for one side only is not supported: a board's rule pass holds for both "
-                       "players alike", section=name)
+        raise IniError(f"option {_one_sided(options, 'pass')} for one side only is not supported: a board's rule "
+                       "pass holds for both players alike", section=name)
     kings = [letter for letter, (key, _) in pieces.items() if key == "king"]
     facing = [f"end facing {names[kings[0]]}: (+)([p]\\1)*"] if is_true(options.get("bikjangRule", "false")) and kings else []
     return (["rule: pass", "end passes: 2"] if sides == {True} else []) + facing
+
+
+def _one_sided(options: dict[str, str], option: str) -> str:
+    """The option of one side's (``passWhite``) that sets ``option`` apart from the other side's, as a
+    refusal names it: the one set, else the one for both."""
+    return next((key for key in (f"{option}White", f"{option}Black") if key in options), option)
 
 
 def zone_line(zone_name: str, white: set[Square], black: set[Square], files: int) -> str:
@@ -422,7 +442,9 @@ def first_move_rights(name: str, options: dict[str, str], castles: bool) -> bool
         raise IniError("option gating is supported only with cambodianMoves (its rights of first moves kept "
                        "by column in the FEN) or seirawanGating (pieces from hand: gate_lines)", section=name)
     if cambodian and castles:
-        raise IniError("option cambodianMoves with castling is not supported", section=name)
+        raise IniError("option cambodianMoves with castling is not supported: the board keeps the first-move "
+                       "rights of cambodianMoves by column in the FEN (rule: rights-by-column), and such a board "
+                       "has no castling rights (KQkq)", section=name)
     return cambodian
 
 
@@ -447,7 +469,9 @@ def promotion_in_place(name: str, base: str, letter: str, choices: list[str], op
     no check)."""
     fers = [c for c, (key, betza) in pieces.items() if key == "fers" and betza == "F" and names[c] in choices]
     if len(choices) != 1 or not fers:
-        raise IniError("option sittuyinPromotion is supported only for promotion to the fers (F)", section=name)
+        raise IniError("option sittuyinPromotion is supported only for promotion to the fers (F): the board's "
+                       "promotion in place is written as a step onto the Fers' squares, attacking no enemy from "
+                       "there", section=name)
     limits = dict(pair.partition(":")[::2] for pair in options.get("promotionLimit", "").split())
     limit = limits.get(fers[0], "")
     if limit and not limit.isdigit():

@@ -52,8 +52,18 @@ def whole_number(options: dict[str, str], option: str, default: str, section: st
     """A whole number option's value; a value that is not one is refused, naming the option."""
     value = options.get(option, default).strip()
     if not re.fullmatch(r"-?[0-9]{1,6}", value):
-        raise IniError(f"option {option} = {shown(value)}: not a whole number", section=section)
+        # Fairy-Stockfish reads ints: a longer number is none it plays.
+        longer = " of at most six digits" if re.fullmatch(r"-?[0-9]+", value) else ""
+        raise IniError(f"option {option} = {shown(value)}: not a whole number{longer}", section=section)
     return int(value)
+
+
+def rank_number(options: dict[str, str], option: str, default: str, section: str, ranks: int) -> int:
+    """A rank's number (from 1, each side counting from its own), refused unless the board has it."""
+    rank = whole_number(options, option, default, section)
+    if not 1 <= rank <= ranks:
+        raise IniError(f"option {option} = {rank}: not a rank of the board (1 to {ranks})", section=section)
+    return rank
 
 
 Square = tuple[int, int]  # (file index from 0, rank from 1)

@@ -19,7 +19,7 @@ from dagaz_studio.variants_ini.castling import castling_moves, shuffled_castling
 from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.inheritance import resolve
 from dagaz_studio.variants_ini.ini import IniError, Section
-from dagaz_studio.variants_ini.options import CUSTOM, DEFAULTS, IGNORED, MOBILITY, PREDEFINED, UNSAID, USED
+from dagaz_studio.variants_ini.options import CUSTOM, DEFAULTS, IGNORED, MOBILITY, PREDEFINED, UNREAD, UNSAID, USED
 from dagaz_studio.variants_ini.pieces import betza_notation
 from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
 from dagaz_studio.variants_ini.rules import (
@@ -39,6 +39,7 @@ from dagaz_studio.variants_ini.values import (
     board_name,
     file_index,
     is_true,
+    rank_number,
     read_region,
     setup_fields,
     shift_groups,
@@ -86,6 +87,10 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
             ignored.append(key)
         elif key in DEFAULTS and value.strip().lower() == DEFAULTS[key] or MOBILITY.match(key):
             continue
+        elif key not in USED and key not in DEFAULTS and key not in UNREAD:
+            raise IniError(f"option {shown(key)!r} is none of Fairy-Stockfish's options (their names are "
+                           f"case-sensitive): it warns \"Invalid option: {shown(key)}\" and plays without it; a "
+                           "misspelt option would be played otherwise than meant", _lines.get(key, 0), name)
         elif key not in USED:
             raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported"
                            + (f": {UNSAID[key]}" if key in UNSAID else ""), section=name)
@@ -140,7 +145,9 @@ def _mobility(options: dict[str, str], pieces: dict[str, tuple[str, str]], name:
 def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
     ranks = whole_number(options, "maxRank", "8", name)
     files = file_index(options.get("maxFile", "8"), "maxFile", name) + 1
-    if not (1 <= ranks <= 10 and 1 <= files <= 12):
+    if ranks < 1:
+        raise IniError(f"option maxRank = {ranks}: a board has at least 1 rank", section=name)
+    if not (ranks <= 10 and files <= 12):
         raise IniError(f"options maxFile and maxRank: a board of {files} files and {ranks} ranks is not supported: "
                        "Fairy-Stockfish plays at most 12 files and 10 ranks, and leaves a larger variant out",
                        section=name)
@@ -151,9 +158,14 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     wide = next((run for run in re.findall(r"[0-9]+", fen.split()[0].partition("[")[0]) if int(run) > files), None)
     if wide is not None:
         raise IniError(f"option startFen = {shown(fen)}: {shown(wide)} empty squares on a row of {files}", section=name)
+    rows = fen.split()[0].partition("[")[0].count("/") + 1
+    if not ranks <= rows <= ranks + 1:  # one more: Fairy-Stockfish's hand written as a row (…/RNBQKBNR/Qq)
+        raise IniError(f"option startFen = {shown(fen)}: {rows} row{'s' * (rows != 1)} on a board of {ranks} ranks", section=name)
     drops = is_true(options.get("pieceDrops", "false"))
     if "[" in fen.split()[0] and not drops and not is_true(options.get("seirawanGating", "false")):
-        raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
+        raise IniError("options startFen and pieceDrops: a start position with hands ([...]) without pieceDrops is "
+                       "not supported: "
+                       "a board holds pieces in hand only to drop them", section=name)
     walling = options.get("wallingRule", "none").strip().lower()
     if walling not in WALLING_RULES:
         raise IniError(f"option wallingRule = {shown(walling)} changes the legal moves and is not supported",
@@ -179,7 +191,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
 
     # Fairy-Stockfish's defaults are the ranks of chess whatever the board's size.
     if "promotionRank" in options:
-        first = whole_number(options, "promotionRank", "8", name)
+        first = rank_number(options, "promotionRank", "8", name, ranks)
         promo_w = {(f, r) for f in range(files) for r in range(first, ranks + 1)}
         promo_b = {(f, r) for f in range(files) for r in range(1, ranks - first + 2)}
     else:
@@ -294,9 +306,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     royal_names = [names[c] for c in pieces if c in royal]
     explosion = blast.explosion(royal_names, spared) if explodes else ""
     mutual = set(options.get("mutuallyImmuneTypes", "").strip().lower().replace("-", "")) & set(pieces)
-    if (immune or mutual) and not explodes:
-        raise IniError("options blastImmuneTypes and mutuallyImmuneTypes without blastOnCapture are not supported",
-                       section=name)
+    # Without blasts, blastImmuneTypes changes nothing (position.cpp reads it only in a blast).
+    if mutual and not explodes:
+        raise IniError("option mutuallyImmuneTypes without blastOnCapture is not supported: Fairy-Stockfish forbids "
+                       "such a piece to take one of its own type, which this importer writes only into an "
+                       "exploding capture", section=name)
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
         return ini_rules.zone_line(zone_name, white, black, files)
@@ -311,12 +325,12 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # Where each side may take en passant (the square it lands on, which the pawn passed): Fairy-Stockfish's
     # enPassantRegion, the whole board unless given (Horde's: not behind a pawn's step from the first rank).
     every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
-    both = options.get("enPassantRegion", "").strip()
 
     def ep_region(side: str) -> set[Square]:
-        value = options.get(f"enPassantRegion{side}", "").strip() or both
+        option = f"enPassantRegion{side}" if options.get(f"enPassantRegion{side}", "").strip() else "enPassantRegion"
+        value = options.get(option, "").strip()
         # "-": no square, as Georgian chess's (no en passant at all).
-        return every if not value else set() if value == "-" else region(f"enPassantRegion{side}", value)
+        return every if not value else set() if value == "-" else region(option, value)
 
     ep_w, ep_b = ep_region("White"), ep_region("Black")
     ep = ""
@@ -385,7 +399,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " resets-clock"
         elif key == "soldier" and betza == PREDEFINED[key] and options.get("soldierPromotionRank", "1").strip() != "1":
             # Xiangqi's soldier steps sideways only from the soldierPromotionRank on (across the river).
-            first = whole_number(options, "soldierPromotionRank", "1", name)
+            first = rank_number(options, "soldierPromotionRank", "1", name, ranks)
             zones.append(zone("soldier-sideways", {(f, r) for f in range(files) for r in range(first, ranks + 1)},
                               {(f, r) for f in range(files) for r in range(1, ranks - first + 2)}))
             base = "N;[@soldier-sideways]WE"
@@ -418,14 +432,16 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         notation = base
         promote_w = promo_w if letter in pawn_w else set()
         promote_b = promo_b if letter in pawn_b else set()
-        choices = choices_w if promote_w else choices_b
+        # One side's choices may be none (promotionPieceTypesWhite = -) while the other's are some.
+        choices = choices_w if promote_w and choices_w else choices_b
         own_w, own_b = choices_w, choices_b
         # A pawn with a promotedPieceType also may promote to it, as a shogi piece does ("+").
         both_ways = letter in piece_promotions and (promote_w or promote_b) and bool(choices)
         if both_ways:
             if limited or limits:
-                raise IniError(f"the piece {letter} promotes both as a pawn and by promotedPieceType, with "
-                               f"promotionLimit, which is not supported", section=name)
+                raise IniError(f"option promotionLimit with the piece {letter} promoting both as a pawn and by "
+                               "promotedPieceType is not supported: the board offers both promotions as one "
+                               "choice, which a count of one of them cannot hold back alone", section=name)
             choices = choices + [f"{names[letter]}Promoted"]
             own_w, own_b = own_w + [f"{names[letter]}Promoted"], own_b + [f"{names[letter]}Promoted"]
         suffix = ""
@@ -435,7 +451,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if (promote_w or promote_b) and choices:
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
             if limits and demoting and not in_place:
-                raise IniError("option promotionLimit with capturesToHand is not supported", section=name)
+                raise IniError("options capturesToHand and promotionLimit together are not supported: a promoted "
+                               "piece of the board's (Q~) is a type of its own, which the limit on the type it "
+                               "moves as does not count, where Fairy-Stockfish counts it", section=name)
             capped = {names[c]: count for c, count in limits.items()}
             offer = promotion_offer(name, f"promotion-{letter}", choices, limited, capped)
             if promote_w and promote_b and own_w != own_b:
@@ -460,8 +478,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             cap = ini_rules.promotion_limits(name, options, pieces).get(target)
             if cap:  # 0: no limit, as Fairy-Stockfish reads it
                 if piece_mandatory:
-                    raise IniError(f"option promotionLimit on {target}, promoted into by promotedPieceType with "
-                                   f"mandatoryPiecePromotion, is not supported", section=name)
+                    raise IniError(f"options mandatoryPiecePromotion and promotionLimit on {target}, promoted into by "
+                                   "promotedPieceType, are not supported together: the limit reached, Fairy-Stockfish "
+                                   "lets the piece move without promoting, into the zone too, where the board's "
+                                   "compulsory promotion keeps it out of the zone",
+                                   section=name)
                 # promotionLimit: the promotion only while the mover has fewer of the type, those promoted
                 # into it counted.
                 kinds = [names[target]] + [f"{names[source]}Promoted" for source, into in piece_promotions.items()
@@ -523,8 +544,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             elif promo_w == every_square and promo_b == every_square and piece_mandatory:
                 moves = f"({shifted}){back}"
             else:
-                raise IniError("option pieceDemotion outside a promotion region of the whole board is not supported",
-                               section=name)
+                raise IniError("option pieceDemotion outside a promotion region of the whole board is not supported: "
+                               "the board turns a promoted piece back after each of its moves, as in Kyoto shogi, "
+                               "and not by where it moves", section=name)
         lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {finish(target, moves)}")
     if walls:
         lines.append("piece Wall * neutral: [P]")

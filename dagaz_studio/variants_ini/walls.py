@@ -59,10 +59,14 @@ def walling_region(options: dict[str, str], walling: str, section: str, files: i
     # Each side's region, named by the option that gave it (a side's own, else the one for both).
     given = {side: next(((option, options[option].strip()) for option in (f"wallingRegion{side}", "wallingRegion")
                          if options.get(option, "").strip()), None) for side in ("White", "Black")}
-    if not any(given.values()):
-        return None
+    if not any(given.values()) or walling == "none":
+        return None  # no wall is placed: Fairy-Stockfish reads the region only for a walling rule (movegen.cpp)
     if walling not in REGION_RULES:
-        raise IniError(f"option wallingRegion with wallingRule = {walling} is not supported", section=section)
+        option = next(value[0] for value in given.values() if value)
+        kept = ("puts the Duck only on its squares" if walling == "duck"
+                else "moves a piece only from its squares, where the wall left behind stands")
+        raise IniError(f"option {option} with wallingRule = {walling} is not supported: Fairy-Stockfish {kept}, "
+                       f"which this importer's wallingRule = {walling} does not say", section=section)
     every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
     white, black = (read_region(value[1], value[0], section, files, ranks) if value else every
                     for value in given.values())

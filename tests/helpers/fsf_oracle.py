@@ -54,3 +54,10 @@ def ask(ini: str, queries: list[tuple[str, str, list[str]]]) -> list[list[str] |
 def piece_section(name: str, betza: str) -> str:
     """A kingless 8x8 variant where ``a`` moves by ``betza`` and ``b`` stands in the way."""
     return PIECE_SECTION.format(name=name, betza=betza)
+
+
+def printed(ini: str, script: str) -> str:
+    """What the Python ``script`` prints (stripped), run with pyffish imported as ``sf`` and ``ini`` loaded."""
+    done = subprocess.run([sys.executable, "-c", "import sys, pyffish as sf\nsf.load_variant_config(sys.stdin.read())\n"
+                           + script], input=ini, capture_output=True, text=True, timeout=60, check=True)
+    return done.stdout.strip()

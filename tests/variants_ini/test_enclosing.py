@@ -174,7 +174,7 @@ passOnStalemate = true
         import_variant("cfour-anyside", sections)
     with pytest.raises(IniError, match="flipEnclosedPieces = ataxx with a royal piece"):
         import_variant("royalflip", sections)
-    with pytest.raises(IniError, match="passOnStalemate for one side only"):
+    with pytest.raises(IniError, match="passOnStalemateBlack for one side only"):
         import_variant("onesided", sections)
     with pytest.raises(IniError, match="passOnStalemate with a royal piece"):
         import_variant("kingpass", sections)

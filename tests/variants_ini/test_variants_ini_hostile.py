@@ -76,11 +76,21 @@ def test_a_section_inheriting_from_a_refused_one_is_refused_with_it() -> None:
     assert "inherits from [base], which is refused" in refused[1].message
 
 
-def test_a_section_named_twice_is_refused_and_the_others_import() -> None:
-    done, refused = import_file(GOOD.format(n=1) + GOOD.format(n=2) + GOOD.format(n=1))
-    assert [variant.name for variant in done] == ["good2"]
-    assert [(error.section, error.line) for error in refused] == [("good1", 11)]
-    assert "the first is at line 1" in refused[0].message
+def test_a_section_named_twice_is_read_as_fairy_stockfish_reads_it_the_first_and_the_second_is_refused() -> None:
+    first = "[twice:chess]\ncastling = false\n"
+    text = first + GOOD.format(n=2) + "[twice:chess]\nmaxRank = 6\n[child:twice]\n"
+    done, refused = import_file(text)
+    assert [variant.name for variant in done] == ["twice", "good2", "child"]
+    assert [(error.section, error.line) for error in refused] == [("twice", 8)]
+    assert "playing the first, at line 1" in refused[0].message
+    assert all("KQkq" not in variant.text and "grid: a-h x 8-1" in variant.text for variant in done if variant.name != "good2")
+    pytest.importorskip("pyffish")
+    from tests.helpers.fsf_oracle import printed
+
+    # Fairy-Stockfish's [twice] and [child] are the first [twice]: eight ranks, no castling.
+    assert printed(text, "print(*(m for v in ('twice', 'child') for m in sf.legal_moves(v, "
+                         "'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', []) if m == 'e1g1'), "
+                         "sf.start_fen('child').count('/'))") == "7"
 
 
 @pytest.mark.parametrize("text", ["", "# only a comment\n\n; and another\n"])
@@ -292,9 +302,9 @@ def test_an_option_after_a_line_separator_in_a_comment_is_the_comment_as_fairy_s
 
 @pytest.mark.parametrize(("text", "line"), [
     ("[big:chess]\nmaxFile = 13\nmaxRank = 8\n", 3),
-    ("[onesided:chess]\npassOnStalemateWhite = true\n", 1),
+    ("[onesided:chess]\npassOnStalemateWhite = true\n", 2),
     ("[stuck:chess]\npassOnStalemate = true\n", 2),
-    ("[onesided:chess]\npassBlack = true\n", 1)])
+    ("[onesided:chess]\npassBlack = true\n", 2)])
 def test_a_refusal_of_what_is_not_supported_says_why_and_where(text: str, line: int) -> None:
     done, refused = import_file(text)
     assert not done and [error.line for error in refused] == [line], refused

@@ -1,0 +1,116 @@
+"""A variants.ini section refused for what this importer cannot play as Fairy-Stockfish does says why, at
+the line of the option that makes it so; what Fairy-Stockfish plays as if the option were not there is
+imported instead, and played against Fairy-Stockfish."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dagaz_studio.variants_ini import import_file
+from tests.helpers.fsf_oracle import printed
+
+#: Each refused section, and the line of the option that makes the refusal.
+REFUSED = [
+    ("[lop:chess]\nstartFen = rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", 2),
+    ("[inner:chess]\n# the Rook on f1 is not the outermost\ncastlingRookKingsideFile = f\n", 3),
+    ("[behind:chess]\ncastlingKingsideFile = d\n", 2),
+    ("[shuffled:chess]\nchess960 = true\ncastlingRookPieces = rq\n", 3),
+    ("[flipping:chess]\nflipEnclosedPieces = reversi\n", 2),
+    ("[everyone:chess]\nextinctionPseudoRoyal = true\nextinctionPieceTypes = *\n", 3),
+    ("[kept:crazyhouse]\nmobilityRegionWhitePawn = *2 *3 *4\n", 2),
+    ("[promoted:shogi]\ndropPromoted = true\ndropNoDoubledCount = 2\n", 2),
+    ("[leaping:chess]\ngating = true\ncambodianMoves = true\n", 3),
+    ("[met:chess]\nsittuyinPromotion = true\n", 2),
+    ("[held:chess]\nstartFen = 8/8/8/8/8/8/8/K6k[Q] w - - 0 1\n", 2),
+    ("[diplomats:chess]\nmutuallyImmuneTypes = q\n", 2),
+    ("[limited:crazyhouse]\npromotionLimit = q:1\n", 2),
+    ("[demoted:shogi]\npieceDemotion = true\n", 2),
+    ("[must:shogi]\nmandatoryPiecePromotion = true\npromotionLimit = g:1\n", 3),
+    ("[ducky:duck]\nwallingRegion = *4 *5\n", 2),
+    ("[trail:chess]\nking = -\nwallingRule = past\nwallingRegion = *1 *2\nstartFen = 8/8/8/8/8/8/8/R7 w - - 0 1\n", 4),
+    ("[onesided:chess]\npassOnStalemateWhite = true\n", 2),
+    ("[onesided:chess]\n\npassBlack = true\n", 3),
+]
+
+
+@pytest.mark.parametrize(("text", "line"), REFUSED)
+def test_a_refusal_says_why_at_the_line_of_its_option(text: str, line: int) -> None:
+    done, refused = import_file(text)
+    assert not done and [error.line for error in refused] == [line], refused
+    message = refused[0].message
+    # What is refused, then, after a colon, why.
+    assert re.search(r"not supported(?: together)?: \w|supported only for [^:]*: \w", message), message
+    option = text.splitlines()[line - 1].partition("=")[0].strip()
+    assert re.search(rf"\boptions? (?:\w+ and )?{option}\b", message), message
+
+
+def test_the_reason_given_for_mutually_immune_pieces_is_what_fairy_stockfish_plays() -> None:
+    pytest.importorskip("pyffish")
+    ini = "[diplomats:chess]\nmutuallyImmuneTypes = q\n"
+    fen = "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1"
+    moves = printed(ini, f"print(*sf.legal_moves('diplomats', {fen!r}, []))").split()
+    # The Queen does not take the Queen, though she takes anything else on her lines.
+    assert "d2d5" not in moves and "d2d4" in moves
+    _, refused = import_file(ini)
+    assert "forbids such a piece to take one of its own type" in refused[0].message
+
+
+@pytest.mark.parametrize("text", [
+    # No Rook to castle with: the King has castling rights and no castling move.
+    "[alone:chess]\ncastlingRookPieces = z\nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n",
+    "[alone960:chess]\nchess960 = true\ncastlingRookPieces = z\nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n",
+    # A walling region without a walling rule, and blast-immune pieces without blasts, change nothing.
+    "[unwalled:chess]\nwallingRegion = *4 *5\n",
+    "[unblasted:chess]\nblastImmuneTypes = q\n"])
+def test_what_fairy_stockfish_plays_as_if_the_option_were_not_there_is_imported_and_played_alike(text: str) -> None:
+    done, refused = import_file(text)
+    assert not refused and len(done) == 1, refused
+    pytest.importorskip("pyffish")
+    from tests.helpers.variants_oracle import compare, fsf_games
+
+    name = done[0].name
+    games = fsf_games(text, [name], games=2, plies=20, seed=5)
+    assert compare(done[0].text, games[name]) is None
+
+
+def test_a_lone_carriage_return_ends_no_line_as_fairy_stockfish_reads_it(tmp_path: Path) -> None:
+    # std::getline ends a line at a line feed only: the castling after the comment's \r is the comment.
+    text = "[kept:chess]\r\n# no castling?\rcastling = false\r\nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\r\n"
+    ini = tmp_path / "variants.ini"
+    ini.write_bytes(text.encode())
+    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "import", str(ini), "--out", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    board = (tmp_path / "out" / "kept.board").read_text(encoding="utf-8")
+    imported, _ = import_file(text)
+    assert imported[0].text == board
+    pytest.importorskip("pyffish")
+    from tests.helpers.variants_oracle import compare, fsf_games
+
+    assert "e1g1" in printed(text, "print(*sf.legal_moves('kept', sf.start_fen('kept'), []))").split()
+    games = fsf_games(text, ["kept"], games=2, plies=20, seed=3)
+    assert compare(board, games["kept"]) is None
+
+
+@pytest.mark.parametrize(("text", "line", "said"), [
+    # Fairy-Stockfish reads maxFile = 10 and ignores the rest; the value is refused at its line.
+    ("[wide:chess]\nmaxFile = 10\rmaxRank = 10\n", 2, "option 'maxFile': a carriage return inside its line"),
+    # Fairy-Stockfish reads no option after a section's name on its line.
+    ("[wide:chess]\rmaxFile = 10\n", 1, "text after the section's name, which Fairy-Stockfish does not read"),
+    ("[wide:chess] maxFile = 10\n", 1, "text after the section's name")])
+def test_a_line_that_fairy_stockfish_reads_otherwise_than_it_looks_is_refused_at_its_line(text: str, line: int,
+                                                                                          said: str) -> None:
+    done, refused = import_file(text)
+    assert not done and [(error.line, error.section) for error in refused] == [(line, "wide")], refused
+    assert said in refused[0].message
+
+
+def test_a_comment_after_a_section_name_is_read_as_fairy_stockfish_reads_it() -> None:
+    done, refused = import_file("[small:chess] # a smaller chess\nmaxRank = 6\n"
+                                "startFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    assert not refused and [variant.name for variant in done] == ["small"]
