@@ -13,11 +13,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Union
 
+from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.directions import atom_vectors, clockwise
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.model import NULL_LEG, Leg, Piece, Shape, comes_home, leap_path, lopsided
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.nodes import Alternatives, Bracket, Check, Group, GroupStep, Repeat, Sequence, Step, walk
+from dagaz_studio.notation.records import fields, is_record
 from dagaz_studio.notation.visitor import Visitor
 
 VECTORS = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0), "O": (1, 1), "M": (-1, 1), "T": (1, -1),
@@ -51,8 +53,8 @@ def read_dagaz(text: str) -> Piece:
     except NotationError as error:
         raise TranslationError(error.message, text, error.span.start, error.span.end) from None
     piece = Piece()
-    for tokens, _ in _expand(notation.body, {}, text):
-        piece.add(_shape(tokens, text))
+    for shape in _modes_joined([_shape(tokens, text) for tokens, _ in _expand(notation.body, {}, text)]):
+        piece.add(shape)
     if lopsided(piece.shapes):
         unmarked = [node for node in walk(notation) if _UNMARKED_SIDEWAYS.visit(node)]
         if unmarked:
@@ -61,6 +63,34 @@ def read_dagaz(text: str) -> Piece:
                                   f"piece's own; unmarked, it names the board's side for both players, which on a "
                                   f"board that mirrors Black's directions (chess) is Black's other side (§7.14)")
     return piece
+
+
+def _modes_joined(shapes: list[Shape]) -> list[Shape]:
+    """Shapes alike but for what their last leg may find as one shape finding any of it: the writer says
+    a leg that may take or take en passant as a choice of checks (``([e];[p,l>N,…])``), which Betza
+    says in one part (``ceF``)."""
+    joined: dict[Shape, set[str]] = {}
+    for shape in shapes:
+        last = shape.legs[-1]
+        key = replace(shape, legs=shape.legs[:-1] + (replace(last, modes=frozenset()),))
+        joined.setdefault(key, set()).update(last.modes)
+    return [replace(key, legs=key.legs[:-1] + (replace(key.legs[-1], modes=frozenset(modes)),))
+            for key, modes in joined.items()]
+
+
+def _bare(value: object) -> object:
+    """A parse-tree node as a value without its place in the text, to compare with another."""
+    if is_record(value):
+        return (type(value).__name__,) + tuple(_bare(getattr(value, name)) for name in fields(value)
+                                               if not name.endswith("span"))
+    if isinstance(value, tuple):
+        return tuple(_bare(item) for item in value)
+    return value
+
+
+#: The check the writer ends an en-passant capture with, as a bare node (its directions, N and S,
+#: are the piece's forward and back, as ``l`` and ``t`` name squares of the move just made).
+_EN_PASSANT = _bare(parse_notation(EN_PASSANT).body)
 
 
 #: The direction letters that name a side: a run of them not marked ``'`` means the same side of the
@@ -200,6 +230,8 @@ class _Expander(Visitor[list[Branch]]):
         return out
 
     def visit_bracket(self, node: Bracket, bindings: Bindings, text: str) -> list[Branch]:
+        if _bare(node) == _EN_PASSANT:
+            return [([("check", "en passant")], dict(bindings))]
         letters = "".join(_CHECK_LETTER.visit(item, text) for item in node.items)
         if letters not in ("p", "P", "e", "ex", "M", "pB", "n", "Mn"):
             raise TranslationError(f"Betza has no check [{letters}]", text, node.span.start, node.span.end)
@@ -427,7 +459,7 @@ def _leg_modes(tokens: list[Token], i: int, text: str) -> tuple[frozenset[str], 
     if i < len(tokens) and tokens[i][0] == "check":
         check = tokens[i][1]
         i += 1
-        table = {"p": {"m"}, "e": {"c"}, "ex": {"c"}} if final else {"p": {"m"}, "ex": {"c"}, "P": {"p"}}
+        table = {"p": {"m"}, "e": {"c"}, "ex": {"c"}, "en passant": {"e"}} if final else {"p": {"m"}, "ex": {"c"}, "P": {"p"}}
         if check not in table:
             raise TranslationError(f"Betza cannot end a leg with [{check}] here", text)
         modes = frozenset(table[check])

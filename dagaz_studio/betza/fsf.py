@@ -43,6 +43,9 @@ _READ_PAIRS = frozenset(pair for pairs in _SELECTORS for pair in pairs)
 _DROPPED = {"j": "jumping (j)", "y": "range toggles (y)"}
 #: Letters whose skipping the reader names on its own (multi-leg moves, castling, brackets, en passant…).
 _NAMED_ELSEWHERE = set("azqoeO[]?-")
+#: What Fairy-Stockfish's ``i`` means, said wherever a piece with initial moves is read or written for it.
+INITIAL_WARNING = ("i: Fairy-Stockfish gives the initial moves to a piece standing in its side's double-step region "
+                   "(doubleStepRegion), moved or not; here they are the moves of a piece that has not moved")
 #: The longest straight line of Fairy-Stockfish's largest board (12 files): how far a hop that lands
 #: only at some distances is spelt out.
 LONGEST_LINE = 11
@@ -350,6 +353,8 @@ def read_fsf(text: str) -> Piece:
         piece.warnings.append(f"{text}: Fairy-Stockfish gives this piece no move")
     for shape in shapes:
         piece.add(shape)
+    if any(shape.initial for shape in shapes):
+        piece.warnings.append(INITIAL_WARNING)
     alone: set[Shape] = set()
     together = _moves(shapes)
     for part in _components(text):
@@ -373,4 +378,4 @@ def _moves(shapes: list[Shape]) -> set[Shape]:
     return out
 
 
-__all__ = ["LONGEST_LINE", "fsf_shapes", "read_fsf"]
+__all__ = ["INITIAL_WARNING", "LONGEST_LINE", "fsf_shapes", "read_fsf"]

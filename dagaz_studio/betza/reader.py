@@ -8,7 +8,6 @@ program's reading, where it differs, is named in a warning.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from dagaz_studio.betza.common import (
 from dagaz_studio.betza.directions import LETTERS, atom_vectors, clockwise, king_offsets, select, split_directions
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.fsf import read_fsf
+from dagaz_studio.betza.fsf_en_passant import taking_en_passant
 from dagaz_studio.betza.legs import multi_leg, read_bracket, too_many_paths
 from dagaz_studio.betza.model import NULL_LEG, RING, Leg, Piece, Shape, revisits_victim
 from dagaz_studio.betza.xboard import in_order, later_leg, step, vectors
@@ -136,8 +136,8 @@ def _read_as_fsf(text: str, parts: list) -> Piece:
     _name_unread(piece, parts)
     if "e" in text:
         # piece.cpp skips 'e'; the variant's parser makes the piece one that takes en passant.
-        piece.warnings.append("e: Fairy-Stockfish lets every capture-only move of the piece take en passant; "
-                              "XBoard only the moves marked e")
+        piece.warnings.append("e: Fairy-Stockfish lets every capture-only move of the piece take en passant where "
+                              "no quiet move of it lands; XBoard only the moves marked e")
         capture_en_passant(piece)
     piece.warnings = collapse(piece.warnings)
     return piece
@@ -196,14 +196,13 @@ def _read_null(piece: Piece, text: str, spec: PartSpec, mods: str, start: int) -
 
 
 def capture_en_passant(piece: Piece) -> None:
-    """Let every capture-only move also take en passant, as Fairy-Stockfish does for a piece whose
-    Betza says ``e`` anywhere, or that is one of a variant's pawn types."""
-    for index, shape in enumerate(piece.shapes):
-        last = shape.legs[-1]
-        if last.modes == frozenset({"c"}) and not shape.castling:
-            # The leg keeps all it must find on its way (a hopper's screen): only what it may land on grows.
-            legs = shape.legs[:-1] + (replace(last, modes=frozenset({"c", "e"})),)
-            piece.replace(index, replace(shape, legs=legs))
+    """Let every capture-only move also take en passant where no quiet move of the piece lands, as
+    Fairy-Stockfish does for a piece whose Betza says ``e`` anywhere, or that is one of a variant's pawn
+    types (:mod:`dagaz_studio.betza.fsf_en_passant`)."""
+    shapes = taking_en_passant(piece.shapes)
+    piece.shapes = []
+    for shape in shapes:
+        piece.add(shape)
 
 
 def _read_castling(piece: Piece, text: str, mods_token: Token | None, atom_token: Token,

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.betza.betza_writer import to_betza
 from dagaz_studio.betza.english import to_english
+from dagaz_studio.betza.fsf import INITIAL_WARNING
 from dagaz_studio.betza.model import Piece
 
 SOURCES = ("betza", "parlett", "dagaz")
@@ -68,7 +69,12 @@ def write_piece(piece: Piece, target: str, dialect: str = "xboard") -> str:
 def translate(text: str, source: str, target: str, dialect: str = "xboard") -> Translation:
     """``text`` in ``source`` notation, said in ``target`` notation."""
     piece = read_piece(text, source, dialect)
-    return Translation(write_piece(piece, target, dialect), list(piece.warnings))
+    written = write_piece(piece, target, dialect)
+    warnings = list(piece.warnings)
+    if target == "betza" and dialect == "fsf" and any(shape.initial for shape in piece.shapes) \
+            and INITIAL_WARNING not in warnings:
+        warnings.append(INITIAL_WARNING)
+    return Translation(written, warnings)
 
 
 __all__ = ["SOURCES", "TARGETS", "Translation", "TranslationError", "read_piece", "translate", "write_piece"]

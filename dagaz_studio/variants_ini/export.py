@@ -81,11 +81,8 @@ def export_fsf(board: Board) -> str:
         betza = _said_in_betza(board, piece.name, symmetry, problems)
         if betza is None:
             continue
-        if any(shape.initial for shape in read_betza(betza, "fsf").shapes):
-            # Fairy-Stockfish gives 'i' moves by the square a piece stands on, and this section
-            # (doubleStep = false) on none: they would be lost, not said.
-            problems.append(f"{piece.name}: moves only a piece that has not moved makes, which Fairy-Stockfish "
-                            f"gives by the square a piece stands on")
+        if _initial_refused(piece.name, betza, problems):
+            # This section (doubleStep = false) has no double-step region: they would be lost, not said.
             continue
         letter = piece.letter.lower()
         if piece.royal:
@@ -134,6 +131,17 @@ def _said_in_betza(board: Board, name: str, symmetry: str, problems: list[str]) 
         problems.append(f"{name}: not the same turned round, on a board where Black sees as White does")
         return None
     return betza
+
+
+def _initial_refused(name: str, betza: str, problems: list[str]) -> bool:
+    """Whether the piece has moves only a piece that has not moved makes (``i``), which Fairy-Stockfish
+    gives instead to any piece standing in its side's double-step region, moved or not: then why is
+    added to ``problems``."""
+    if not any(shape.initial for shape in read_betza(betza, "fsf").shapes):
+        return False
+    problems.append(f"{name}: moves only a piece that has not moved makes, which Fairy-Stockfish gives by the "
+                    f"square a piece stands on (its double-step region), moved or not")
+    return True
 
 
 def section_name(board: Board) -> str:
@@ -186,6 +194,9 @@ def parent_sections(board: Board) -> Iterator[tuple[str, str]]:
             if piece.letter.upper() in _letters(other):
                 continue
             betza = _said_in_betza(board, piece.name, symmetry, problems)
+            if betza is not None:
+                # The parent's double-step region, not the piece's having moved, would give them.
+                _initial_refused(piece.name, betza, problems)
             slot = next(slots, None)
             if piece.royal or slot is None:
                 problems.append(piece.name)

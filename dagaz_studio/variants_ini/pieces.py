@@ -58,7 +58,10 @@ def translated(betza: str, turned: bool, en_passant: bool, initial: str, part: s
         piece.shapes = [Shape(shape.legs[:-1] + (replace(shape.legs[-1], modes=frozenset({"m"})),), shape.initial,
                               shape.castling, shape.null) for shape in piece.shapes if "m" in shape.legs[-1].modes]
     elif en_passant:
-        capture_en_passant(piece)
+        try:
+            capture_en_passant(piece)
+        except TranslationError as error:
+            return "", f": {error.message}"
         if part:
             piece.shapes = _en_passant_part(piece.shapes, part == "en-passant")
             if not piece.shapes:

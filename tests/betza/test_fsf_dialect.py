@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from dagaz_studio.betza import read_betza, to_dagaz
+from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.board import load_board
 from dagaz_studio.engine import Rules
 from dagaz_studio.notation import parse_notation
@@ -73,6 +73,12 @@ def test_the_en_passant_letter_keeps_a_capture_hop() -> None:
         if text[at].isdigit():
             continue  # a digit follows its atom in the text's grammar
         text = text[:at] + "e" + text[at:]
+        try:
+            read_betza(text, "fsf")
+        except TranslationError:
+            # A quiet initial move landing where a capture does: whether it takes en passant there
+            # hangs on where the piece stands (tests/betza/test_fsf_en_passant.py).
+            continue
         if text not in pieces:
             pieces.append(text)
     assert moves_as_fairy_stockfish(_read(pieces), rng, "ez") > 60

@@ -63,3 +63,14 @@ def test_betza_fairy_stockfish_would_move_otherwise_is_refused_saying_why(betza:
         translate(notation, "dagaz", "betza", "fsf")
     assert why in str(refusal.value)
     assert translate(notation, "dagaz", "betza").text  # XBoard reads it
+
+
+@pytest.mark.parametrize(("text", "source"), [("fmWifmnD", "betza"), ("N[p];[M]N[p]N[p]", "dagaz")])
+def test_initial_moves_read_or_written_for_fairy_stockfish_warn_of_its_double_step_region(text: str,
+                                                                                         source: str) -> None:
+    # Fairy-Stockfish's i is where the piece stands, not whether it has moved (tests/variants_ini/
+    # test_export_parents.py shows it on a piece that stepped out and back).
+    target = "dagaz" if source == "betza" else "betza"
+    warnings = translate(text, source, target, "fsf").warnings
+    assert sum("double-step region (doubleStepRegion), moved or not" in warning for warning in warnings) == 1
+    assert not any("double-step" in warning for warning in translate(text, source, target, "xboard").warnings)

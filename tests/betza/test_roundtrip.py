@@ -6,10 +6,11 @@ import random
 import re
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
-from dagaz_studio.betza import read_betza, to_dagaz
+from dagaz_studio.betza import Shape, read_betza, to_dagaz
 from dagaz_studio.board import load_board
 from dagaz_studio.engine import Rules
 from dagaz_studio.notation import parse_notation
@@ -201,3 +202,21 @@ def test_unmarked_sides_of_a_lopsided_piece_are_warned_of(dagaz: str, warned: bo
     kind = rules.custom_kind(parse_notation(dagaz), name="as written")
     fen = "8/8/8/8/8/8/8/8 b - - 0 1"
     assert (dagaz_targets(rules, own, fen, "d4") != dagaz_targets(rules, kind, fen, "d4")) == warned
+
+
+@pytest.mark.parametrize("text", ["fmWfceFifmnD", "ceF", "fmeW", "mceN", "fmWfceFifmnDcefsW"])
+@pytest.mark.parametrize("dialect", ["xboard", "fsf"])
+def test_an_en_passant_capture_written_in_dagaz_reads_back_as_betza(text: str, dialect: str) -> None:
+    # The en-passant check the Dagaz is written with ([p,l>N,(te,x)>S], beside [e] as a choice) is read
+    # back as Betza's 'e': the piece comes back moving as it went, its Betza as it was written.
+    dagaz = translate(text, "betza", "dagaz", dialect).text
+    again = translate(dagaz, "dagaz", "betza", dialect).text
+    assert _one_mode_each(again, dialect) == _one_mode_each(text, dialect), f"{text} -> {dagaz} -> {again}"
+    if text == "fmWfceFifmnD":
+        assert again == text
+
+
+def _one_mode_each(text: str, dialect: str) -> set[Shape]:
+    """The piece's shapes, each last leg finding one thing: alike for ``fmW fcW`` and ``fmcW``."""
+    return {replace(shape, legs=shape.legs[:-1] + (replace(shape.legs[-1], modes=frozenset(mode)),))
+            for shape in read_betza(text, dialect).shapes for mode in shape.legs[-1].modes}

@@ -16,7 +16,8 @@ from dagaz_studio.engine import Position, Rules, fen, make_move
 from dagaz_studio.names import read_move
 from dagaz_studio.queries.fsf_export import export_board, game_ends
 from dagaz_studio.variants_ini import IniError, import_file
-from dagaz_studio.variants_ini.export import section_name
+from dagaz_studio.variants_ini.export import parent_sections, section_name
+from tests.helpers.fsf_oracle import ask
 from tests.helpers.variants_oracle import compare, fsf_games
 
 pytest.importorskip("pyffish")
@@ -154,3 +155,32 @@ def test_a_board_whose_notation_runs_away_is_refused_saying_where(tmp_path) -> N
     done = subprocess.run([sys.executable, "-m", "dagaz_studio", "export", path], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 2 and "Knight on b1" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_piece_added_beside_a_parent_with_moves_only_an_unmoved_piece_makes_is_refused(tmp_path) -> None:
+    # Fairy-Stockfish gives 'i' moves to a piece standing in the double-step region, moved or not: the
+    # Archer that stepped d2-d3-d2 double-steps there again, and not here. No section says it so.
+    path = _chess_with(tmp_path, ("setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+                                  "piece Archer A: +;[M]N[p]N[p]\n"
+                                  "setup: rnbqkbnr/pppppppp/8/8/8/8/PPPAPPPP/RNBQKBNR"))
+    board = load_board(path)
+    start, played = "rnbqkbnr/pppppppp/8/8/8/8/PPPAPPPP/RNBQKBNR w KQkq - 0 1", ["d2d3", "a7a6", "d3d2", "a6a5"]
+    section = f"[my-chess:chess]\nstartFen = {start}\ncustomPiece1 = a:WifmnD\n"
+    (theirs,) = ask(section, [("my-chess", start, played)])
+    rules = Rules(board)
+    position = Position.from_fen(board, start)
+    for move in played:
+        make_move(position, read_move(rules, position, move))
+    assert "d2d4" in theirs and read_move_or_none(rules, position, "d2d4") is None
+    assert not any(re.search(r"= a:\S*i", text) for _, text in parent_sections(board))
+    with pytest.raises(IniError, match=r"Archer: moves only a piece that has not moved makes, which Fairy-Stockfish "
+                                       r"gives by the square a piece stands on \(its double-step region\)"):
+        export_board(board)
+
+
+def read_move_or_none(rules: Rules, position: Position, name: str) -> object:
+    """The move ``name`` names on ``position``, or None where it names none."""
+    try:
+        return read_move(rules, position, name)
+    except ValueError:
+        return None
