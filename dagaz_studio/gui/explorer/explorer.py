@@ -321,7 +321,7 @@ class QtMoveExplorer(QObject):
         if busy:
             longer = self._asked_budget != DEFAULT_BUDGET and self.selected is not None
             # A longer run may take a minute: what stops it is said while it works.
-            self.panel.summary.setText(f"Working with {self._asked_budget:,} units of work… Click the piece "
+            self.panel.summary.setText(f"Working with {self._asked_budget:,} units of work… Click its square "
                                        "again to stop." if longer else "Working…")
 
     @Slot(object)
