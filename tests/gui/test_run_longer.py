@@ -112,3 +112,21 @@ def test_a_cancelled_run_or_one_given_the_most_is_offered_nothing() -> None:
     most = MovesAnswer(MovesQuery(board, position, budget=MOST_WINDOW_BUDGET), stopped=spent.stopped,
                        budget_spent=True)
     assert not can_run_longer(most) and "the most the window gives" in budget_sentence(most)
+
+
+def test_a_move_of_the_king_run_longer_is_played_by_its_typed_name(qtbot) -> None:
+    window = open_window(qtbot, "frisian")
+    window.document.set_fen(ELEVEN)
+    click_and_wait(qtbot, window, "e9")
+    reply = _run_longer(qtbot, window)
+    name = reply.names[reply.allowed[0]]
+    # Reading a typed name works out the position's legal moves: with the work they were listed with.
+    field = window.play_field.field
+    field.setFocus()
+    qtbot.keyClicks(field, name)
+    said: list[str] = []
+    window.move_play.played.connect(said.append)
+    window.move_play.refused.connect(said.append)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: bool(said), timeout=60000)
+    assert said == [name] and window.document.position.turn == 0

@@ -58,6 +58,11 @@ class RunBudget:
             return self._given[1]
         return DEFAULT_BUDGET
 
+    def given(self) -> int:
+        """The budget given to whichever piece has it (the engine's if none): the position is the same,
+        so the whole side's moves, worked out for another question, are given it too."""
+        return self._given[1] if self._given is not None else DEFAULT_BUDGET
+
     def give_longer(self, selection: Hashable, reply: MovesAnswer) -> bool:
         """Give ``selection`` more work than ``reply``'s run spent; whether there was more to give."""
         if not can_run_longer(reply):
