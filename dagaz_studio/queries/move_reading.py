@@ -5,19 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine import CancelFlag, Move, Position, Rules, RunawayNotation, legal_moves
+from dagaz_studio.engine import DEFAULT_BUDGET, CancelFlag, Move, Position, Rules, RunawayNotation, legal_moves
 from dagaz_studio.names import MoveNameError, MoveNames
 
 
 @dataclass(frozen=True)
 class MoveNameQuery:
-    """A typed move name to read on ``position`` (whose side to move plays it), named back in ``style``."""
+    """A typed move name to read on ``position`` (whose side to move plays it), named back in ``style``;
+    each piece's run, working out the legal moves, may spend ``budget``."""
 
     board: Board
     position: Position
     text: str
     style: str | None = None
     serial: int = 0
+    budget: int = DEFAULT_BUDGET
 
 
 @dataclass
@@ -41,7 +43,7 @@ def read_move_name(rules: Rules, query: MoveNameQuery, cancel: CancelFlag | None
     answer = MoveNameAnswer(query)
     position = query.position.copy()
     try:
-        legal = legal_moves(rules, position, None, cancel)
+        legal = legal_moves(rules, position, None, cancel, budget=query.budget)
     except RunawayNotation as error:
         answer.error = f"the legal moves cannot be worked out: {error}"
         return answer

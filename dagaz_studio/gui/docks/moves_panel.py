@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
     QProgressBar,
+    QPushButton,
     QStyleOptionGraphicsItem,
     QVBoxLayout,
     QWidget,
@@ -64,7 +65,8 @@ class QtLegend(QWidget):
 
 
 class QtMovesPanel(QWidget):
-    """The "legal only" switch, what the selection shows, a busy bar, and the legend."""
+    """The "legal only" switch, what the selection shows, the offer to run a piece longer, a busy bar,
+    and the legend."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -81,6 +83,10 @@ class QtMovesPanel(QWidget):
             # A word longer than the panel is wide (a piece type's long name) is cut at its edge
             # rather than widening the panel, whose legend would then be cut instead.
             label.setMinimumWidth(1)
+        # Offered where the shown run stopped having spent its budget (the explorer words it).
+        self.longer = QPushButton()
+        self.longer.setObjectName("runLonger")
+        self.longer.hide()
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)  # a busy bar: how long a run takes is not known in advance
         self.busy.setMaximumHeight(12)
@@ -91,6 +97,7 @@ class QtMovesPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.legal_only)
         layout.addWidget(self.summary)
+        layout.addWidget(self.longer, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.busy)
         layout.addWidget(self.explanation)
         layout.addWidget(self.legend)

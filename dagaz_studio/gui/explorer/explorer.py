@@ -14,13 +14,14 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine import SquareExplanation, board_at, move_highlights
+from dagaz_studio.engine import DEFAULT_BUDGET, SquareExplanation, board_at, move_highlights
 from dagaz_studio.gui.board_view.trace_overlay import StepPieces, TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
 from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
 from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
 from dagaz_studio.gui.docks.trace_player import QtTracePlayer
 from dagaz_studio.gui.explorer.name_styles import DEFAULT_XIANGQI_STYLE, window_style
+from dagaz_studio.gui.explorer.run_budget import LONGER, RunBudget, budget_sentence, can_run_longer, longer_budget
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries import ExplainAnswer, ExplainQuery, MovesAnswer, MovesQuery, answer_explanation
@@ -59,6 +60,10 @@ class QtMoveExplorer(QObject):
         self._board = document.board  # the board at the last board change
         #: How the move list names Xiangqi moves (see :data:`~dagaz_studio.gui.explorer.move_play.XIANGQI_STYLE_LABELS`).
         self.xiangqi_style = DEFAULT_XIANGQI_STYLE
+        #: The work the selected piece's run is given: more once the user asks for it.
+        self.budget = RunBudget()
+        #: The budget of the question last asked (the busy status says when it is more than usual).
+        self._asked_budget = DEFAULT_BUDGET
         self.runner.replyReady.connect(self._show_reply)
         self.explainer.replyReady.connect(self._show_explanation)
         self.runner.busyChanged.connect(self._on_busy)
@@ -70,6 +75,7 @@ class QtMoveExplorer(QObject):
         editor.targetChanged.connect(self._on_target_changed)
         player.stepChanged.connect(self._show_step)
         panel.legal_only.toggled.connect(lambda _on: self.refresh())
+        panel.longer.clicked.connect(self.run_longer)
 
     # ------------------------------------------------------------------ public API
 
@@ -121,14 +127,16 @@ class QtMoveExplorer(QObject):
         self._explain_after = None
         self.explainer.cancel()
         self.panel.explanation.setText("")
+        self.panel.longer.hide()
         editor = self.editor
+        budget = self._asked_budget = self.budget.for_selection(self._selection())
         if board is not None and position is not None and self.selected is None and self.hand_selected is not None:
             player, name = self.hand_selected
             if player < len(position.hands) and name in board.pieces \
                     and (position.hands[player][list(board.pieces).index(name)] > 0 or board.pieces[name].unlimited):
                 self.runner.request(MovesQuery(board, position.copy(), None, drop=name, drop_player=player,
                                                legal_only=self.panel.legal_only.isChecked(), names=True,
-                                               name_style=window_style(board, self.xiangqi_style)),
+                                               name_style=window_style(board, self.xiangqi_style), budget=budget),
                                     debounce=debounce)
                 return
             self._select_hand(None)
@@ -149,7 +157,8 @@ class QtMoveExplorer(QObject):
                 self._no_moves(square, f"Type a notation: it is tried on {where}, as a piece of the side to move.")
                 return
             query = MovesQuery(board, position.copy(), square, notation=notation,
-                               legal_only=self.panel.legal_only.isChecked(), any_turn=True, trace=True)
+                               legal_only=self.panel.legal_only.isChecked(), any_turn=True, trace=True,
+                               budget=budget)
         else:
             if standing is None:
                 self._stop(None)
@@ -165,8 +174,24 @@ class QtMoveExplorer(QObject):
                                legal_only=self.panel.legal_only.isChecked(),
                                # A notation not on the board moves a hypothetical piece: coordinates say it all.
                                names=draft is None,
-                               name_style=window_style(board, self.xiangqi_style), any_turn=True, trace=True)
+                               name_style=window_style(board, self.xiangqi_style), any_turn=True, trace=True,
+                               budget=budget)
         self.runner.request(query, debounce=debounce)
+
+    @Slot()
+    def run_longer(self) -> bool:
+        """Ask the shown run's question again with more work, where it stopped having spent its budget
+        (the status offers this); returns whether it asked."""
+        reply = self.reply
+        if reply is None or reply.query.board is not self.document.board \
+                or not self.budget.give_longer(self._selection(), reply):
+            return False
+        self.refresh()
+        return True
+
+    def _selection(self) -> tuple[int | None, tuple[int, str] | None]:
+        """What is selected (a square, or a piece in hand): a larger budget is given to it alone."""
+        return self.selected, self.hand_selected
 
     def set_xiangqi_style(self, style: str) -> None:
         """Name Xiangqi moves in ``style`` from now on (the list is named again)."""
@@ -234,6 +259,7 @@ class QtMoveExplorer(QObject):
         self.view.set_step_pieces(None)
         self.editor.set_step_span(None)
         self.player.set_run(None, None)
+        self.panel.longer.hide()
         self.panel.summary.setText(summary or "Click a piece to see its moves, or an empty square to try a "
                                    "notation there.")
 
@@ -241,10 +267,12 @@ class QtMoveExplorer(QObject):
     def _on_position_changed(self) -> None:
         # The run's pieces belong to the position it ran on: until the new answer, show the position.
         self.view.set_step_pieces(None)
+        self.budget.forget()
         self.refresh()
 
     @Slot()
     def _on_board_changed(self) -> None:
+        self.budget.forget()
         path, board = self.document.board_path, self.document.board
         earlier, self._board = self._board, board
         if path != self._board_path:
@@ -272,6 +300,7 @@ class QtMoveExplorer(QObject):
     @Slot(object)
     def _on_notation_changed(self, _notation: str | None) -> None:
         self.editor.set_external_error(None)
+        self.budget.forget()
         self.refresh(debounce=True)
 
     @Slot(str)
@@ -290,7 +319,10 @@ class QtMoveExplorer(QObject):
     def _on_busy(self, busy: bool) -> None:
         self.panel.busy.setVisible(busy)
         if busy:
-            self.panel.summary.setText("Working…")
+            longer = self._asked_budget != DEFAULT_BUDGET and self.selected is not None
+            # A longer run may take a minute: what stops it is said while it works.
+            self.panel.summary.setText(f"Working with {self._asked_budget:,} units of work… Click its square "
+                                       "again to stop." if longer else "Working…")
 
     @Slot(object)
     def _show_reply(self, reply: MovesAnswer) -> None:
@@ -326,6 +358,7 @@ class QtMoveExplorer(QObject):
         if kept is not None:
             self.player.show_move(next((i for i, move in enumerate(reply.moves) if move.key() == kept), -1))
         self.panel.summary.setText(self._summary(board, reply))
+        self._offer(reply)
         self._shown(reply)
 
     def _shown(self, reply: MovesAnswer) -> None:
@@ -351,8 +384,20 @@ class QtMoveExplorer(QObject):
             text += f" ({player} is not to move: shown as if it were.)"
         if reply.error or reply.stopped:
             text += f" {reply.error or stopped_sentence(reply)}."
+        if said := budget_sentence(reply):
+            text += f" {said}"
         self.panel.summary.setText(text)
+        self._offer(reply)
         self._shown(reply)
+
+    def _offer(self, reply: MovesAnswer) -> None:
+        """Offer to run ``reply``'s question longer where its run stopped having spent its budget."""
+        offered = can_run_longer(reply) and not reply.tracing
+        if offered:
+            self.panel.longer.setText(f"Run {LONGER}× longer")
+            self.panel.longer.setToolTip(f"Run it again with {longer_budget(reply):,} units of work: kept for "
+                                         "this piece until the position, the board or the notation changes")
+        self.panel.longer.setVisible(offered)
 
     def _step_pieces(self) -> StepPieces | None:
         """The pieces as the run has them at the player's step (worked out by the core from the trace)."""
@@ -385,7 +430,10 @@ class QtMoveExplorer(QObject):
         else:
             what = f"{player} {kind} on {board.squares[origin]}"
         total, shown = len(reply.moves), len(reply.allowed)
-        if request.legal_only and shown != total:
+        if request.legal_only and reply.stopped and shown == total:
+            # The rules judge a run's whole list: a stopped run's moves were found, not judged.
+            counted = f"{total} move{'s' if total != 1 else ''} by its notation (not judged legal)"
+        elif request.legal_only and shown != total:
             counted = f"{shown} legal move{'s' if shown != 1 else ''} ({total} by its notation)"
         elif request.legal_only:
             counted = f"{shown} legal move{'s' if shown != 1 else ''}"
@@ -404,6 +452,8 @@ class QtMoveExplorer(QObject):
             text += f" The trace was cut at {len(reply.trace):,} steps."
         if reply.names_error:
             text += f" The {reply.names_error}."
+        if said := budget_sentence(reply):
+            text += f" {said}"
         return text
 
     @Slot(object)

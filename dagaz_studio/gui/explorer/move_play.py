@@ -87,8 +87,10 @@ class QtMovePlay(QObject):
             return
         # Read-only, not disabled: the field keeps the focus, and a second Enter cannot race the first.
         self.field.field.setReadOnly(True)
+        # The position's moves were listed with the work the user gave a piece: a name is read with it too.
         self.runner.request(MoveNameQuery(board, position.copy(), text.strip(),
-                                        window_style(board, self.xiangqi_style)))
+                                          window_style(board, self.xiangqi_style),
+                                          budget=self.explorer.budget.given()))
 
     @Slot(int)
     def play_listed(self, index: int) -> None:
