@@ -90,14 +90,33 @@ def test_ctrl_c_ends_an_unending_perft_quietly(jobs: str) -> None:
     assert (status, out, rest) == (130, "", "")
 
 
-def test_ctrl_c_ends_a_deep_perft_test_quietly(tmp_path: Path) -> None:
-    # A test that cannot be read is said on stderr before the others run: the deep one runs after it.
+def test_ctrl_c_stops_a_deep_perft_test_saying_what_ran_so_far(tmp_path: Path) -> None:
+    # A test that cannot be read is said on stderr before the others run; the failure is printed as
+    # it is found, and the deep test runs right after it.
     text = (REPO / "boards" / "chess" / "chess.board").read_text(encoding="utf-8")
     path = tmp_path / "deep.board"
-    path.write_text(text + "test unread: perft 0 gives 1\ntest deep: perft 6 gives 1\n", encoding="utf-8")
-    status, first, out, rest = _interrupted_after_a_line_on_stderr(["test", str(path)])
-    assert "perft depth is a whole number" in first
-    assert (status, out, rest) == (130, "", "")
+    path.write_text(text + "test unread: perft 0 gives 1\ntest wrong: perft 1 gives 21\ntest deep: perft 6 gives 1\n",
+                    encoding="utf-8")
+    deep_line = len(text.splitlines()) + 3
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", "test", str(path)], env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True, preexec_fn=_as_from_a_terminal)
+    try:
+        assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], 120)
+        assert ready, "the failure was not printed as it was found"
+        failed = process.stdout.readline()
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+        process.wait()
+    assert failed.startswith(f"{path}:{deep_line - 1}: FAILED wrong: ") and out == ""
+    assert process.returncode == 130 and "Traceback" not in err
+    own = len(load_board("chess").tests)
+    assert err.splitlines()[-1] == (f"stopped by Ctrl-C at {path}:{deep_line}: test deep; so far {own + 2} tests on "
+                                    f"1 board: {own} passed, 1 failed, 1 could not be read")
 
 
 def test_a_board_s_perft_test_that_may_not_end_is_warned_of_before_it_runs(tmp_path: Path, monkeypatch, capsys) -> None:
