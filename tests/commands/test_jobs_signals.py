@@ -191,7 +191,7 @@ def test_a_batch_waiting_on_its_input_ends_at_once_without_a_traceback(sent, sta
 
 @pytest.mark.parametrize("words", [
     PERFT,
-    ["compare", "chess", "Rook", "(+)([p]\\1)*", "--positions", str(10_000_000), "--jobs", "2"],
+    ["compare", "chess", "Rook", "(+)(([p]\\1))*", "--positions", str(10_000_000), "--jobs", "2"],
     ["moves", "chess", "--fen", "-", "--jobs", "2"],
 ], ids=["perft", "compare", "moves"])
 def test_a_worker_killed_at_work_is_said_and_the_command_ends(words, tmp_path):
