@@ -168,8 +168,10 @@ def _board_results(name: str, tally: _Tally) -> Iterator[tuple[TestResult, bool]
         tally.running = f"{printable(board.source or board.name)}:{test.at.line}: test {printable(test.name)}"
         if test.expect == "perft":
             _warn_if_unending(rules, test)
-        yield run_test_apart(rules, test), True
+        result = run_test_apart(rules, test)
+        # Done: Ctrl-C while its result is printed stops no test of it.
         tally.running = None
+        yield result, True
 
 
 def _warn_if_unending(rules: Rules, test: PieceTest) -> None:
