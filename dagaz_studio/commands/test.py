@@ -89,15 +89,17 @@ class _Tally:
                   f"test{'s' if len(self.hidden) != 1 else ''}")
         self.shown, self.hidden = 0, []
 
-    def summary(self, boards: int) -> str:
-        """The closing line: how many tests on how many boards, passed and failed."""
+    def summary(self, boards: int, named: int | None = None) -> str:
+        """The closing line: how many tests on how many boards (of the ``named`` ones, when fewer),
+        passed and failed."""
         # A board that could not be read ran no test: the count says so rather than "0 passed".
         not_read = "" if not self.unread else "; the board could not be read" if boards == 1 else \
             f"; {self.unread} of the {boards} boards could not be read"
         # A test whose problem is printed above ran not: counted apart, the total stays the file's.
         unrun = f", {self.skipped} could not be read" if self.skipped else ""
         total = self.passed + self.failed + self.skipped
-        return (f"{total} test{'s' if total != 1 else ''} on {boards} board{'s' if boards != 1 else ''}: "
+        of = f" of the {named}" if named is not None and named > boards else ""
+        return (f"{total} test{'s' if total != 1 else ''} on {boards}{of} board{'s' if boards != 1 or of else ''}: "
                 f"{self.passed} passed, {self.failed} failed{unrun}{not_read}")
 
 
@@ -117,8 +119,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         tally.close_board()
         running = f" at {tally.running}" if tally.running else ""
-        of = f" of the {len(names)}" if tally.begun < len(names) else ""
-        print(f"stopped by Ctrl-C{running}; so far {tally.summary(tally.begun)}{of}", file=sys.stderr)
+        print(f"stopped by Ctrl-C{running}; so far {tally.summary(tally.begun, len(names))}", file=sys.stderr)
         return EXIT_INTERRUPTED
     if not args.json:
         print(tally.summary(len(names)), file=sys.stderr)

@@ -138,7 +138,7 @@ def test_ctrl_c_stops_a_deep_perft_test_saying_what_ran_so_far(tmp_path: Path) -
                     encoding="utf-8")
     deep_line = len(text.splitlines()) + 3
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", "test", str(path)], env=env, text=True,
+    process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", "test", str(path), "chess"], env=env, text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True, preexec_fn=_as_from_a_terminal)
     try:
@@ -157,7 +157,7 @@ def test_ctrl_c_stops_a_deep_perft_test_saying_what_ran_so_far(tmp_path: Path) -
     # The test under way is named; Ctrl-C may also come in the instant between two tests.
     stopped, so_far = err.splitlines()[-1].split("; ", 1)
     assert stopped in ("stopped by Ctrl-C", f"stopped by Ctrl-C at {path}:{deep_line}: test deep")
-    assert so_far == f"so far {own + 2} tests on 1 board: {own} passed, 1 failed, 1 could not be read"
+    assert so_far == f"so far {own + 2} tests on 1 of the 2 boards: {own} passed, 1 failed, 1 could not be read"
 
 
 def test_a_board_s_perft_test_that_may_not_end_is_warned_of_before_it_runs(tmp_path: Path, monkeypatch, capsys) -> None:
