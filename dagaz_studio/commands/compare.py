@@ -16,6 +16,7 @@ from dagaz_studio.commands.common import (
     not_a_piece,
     open_board,
     piece_definition,
+    printable,
     report,
     said,
     whole_number,
@@ -102,6 +103,18 @@ def put_there(board: Board, player: str | None = None) -> str:
     return f"a piece {put}"
 
 
+def _same(definition: str, as_json: bool) -> int:
+    """Say that A and B are one definition: the same notation moves the same way everywhere, so no
+    position is tried (each try would run it twice over, for nothing)."""
+    from dagaz_studio.queries.compare import Comparison
+
+    if as_json:
+        print(json_line(Comparison(False, 0).as_json()))
+    else:
+        print(f"no difference: A and B are the same definition, {printable(definition)}, which moves alike everywhere")
+    return EXIT_SAME
+
+
 def run(args: argparse.Namespace) -> int:
     """Compare the definitions; 1 when they differ, 0 when not, 2 on bad input or a runaway."""
     from dagaz_studio.board.problems import echoed
@@ -130,6 +143,8 @@ def run(args: argparse.Namespace) -> int:
                 raise CommandError(f"bad notation of {which}:\n" + error.render()
                                    + not_a_piece(board, given)) from None
         kinds = (kinds_read[0], kinds_read[1])
+        if a == b:
+            return _same(a, args.json)
         jobs = jobs_for(args.jobs, args.positions >= PARALLEL_POSITIONS)
         result: Comparison | None = None
         if jobs > 1:

@@ -24,21 +24,75 @@ MAX_DEPTH = 1_000
 UNENDING_COUNT = 10**14
 
 
+#: The fewest first moves whose replies are counted before a branching estimated from them may
+#: decide the warning; a position with no more first moves than this has all of them counted.
+FEWEST_SAMPLED = 30
+
+#: How many standard errors the estimated branching must stand off the limit, either way, for the
+#: sample to decide; nearer, more replies are counted, up to all of them (the exact branching).
+STANDARD_ERRORS = 3.0
+
+
+def _branching(rules: Any, position: Any, depth: int) -> tuple[int, float, int]:
+    """The first moves, the replies to each on average, and how many first moves that average is
+    of: the replies to every first move (perft 2, minutes on a board of thousands of first moves)
+    are counted only until those counted so far decide whether a perft of ``depth`` passes
+    :data:`UNENDING_COUNT` beyond reasonable doubt (their mean :data:`STANDARD_ERRORS` standard
+    errors off the limit). The first moves are tried in a fixed shuffled order, so the same
+    position is always said the same."""
+    import random
+    import statistics
+
+    from dagaz_studio.engine import legal_moves, make_move, perft, unmake_move
+
+    moves = legal_moves(rules, position)
+    first = len(moves)
+    if first == 0:
+        return 0, 0.0, 0
+    limit = math.log10(UNENDING_COUNT)
+
+    def past_limit(branching: float) -> bool:
+        return math.log10(first) + (depth - 1) * math.log10(branching) > limit
+
+    order = list(range(first))
+    random.Random(first).shuffle(order)
+    replies: list[int] = []
+    for index in order:
+        undo = make_move(position, moves[index])
+        try:
+            replies.append(perft(rules, position, 1))
+        finally:
+            unmake_move(position, undo)
+        counted = len(replies)
+        if counted < min(first, FEWEST_SAMPLED) or counted == first:
+            continue
+        mean = statistics.fmean(replies)
+        # The sample is drawn without putting back: the fewer first moves left, the surer it is.
+        error = STANDARD_ERRORS * statistics.stdev(replies) / math.sqrt(counted) * math.sqrt(1 - counted / first)
+        low, high = mean - error, mean + error
+        if high <= 1 or (low > 1 and past_limit(low)) or (high > 1 and not past_limit(high)):
+            break
+    return first, statistics.fmean(replies), len(replies)
+
+
 def unending_warning(rules: Any, position: Any, depth: int) -> str | None:
     """What to say before a perft of ``depth`` whose count, were the moves to branch on as they do
-    in the first two plies, would be past :data:`UNENDING_COUNT`; ``None`` for one that may end."""
-    from dagaz_studio.engine import perft
-
+    in the first two plies, would be past :data:`UNENDING_COUNT`; ``None`` for one that may end. The
+    second ply's branching is that of a sample of the first moves where the sample already tells
+    (see :func:`_branching`): a wide board's warning comes in a second, not after its perft 2."""
     if depth <= 2:
         return None
-    first, second = perft(rules, position, 1), perft(rules, position, 2)
-    if first == 0 or second <= first:
+    first, branching, counted = _branching(rules, position, depth)
+    if first == 0 or branching <= 1:
         return None
-    branching = second / first
     digits = math.log10(first) + (depth - 1) * math.log10(branching)
     if digits <= math.log10(UNENDING_COUNT):
         return None
-    return (f"perft {depth} may not end: {first} first moves, {branching:.3g} replies to each on average; branching "
+    # Three digits, never an exponent: "1,996", not "2e+03".
+    average = f"{branching:,.0f}" if branching >= 100 else f"{branching:.3g}"
+    replies = f"{average} replies to each on average" if counted == first else \
+        f"about {average} replies to each on average (counted after {counted} of them)"
+    return (f"perft {depth} may not end: {first} first moves, {replies}; branching "
             f"so on, {depth} moves deep hold some 10^{int(digits)} sequences, over three years at a million a second "
             "(Ctrl-C stops it)")
 

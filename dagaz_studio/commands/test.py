@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dagaz_studio.commands.common import EXIT_USAGE, MAX_PROBLEMS_SHOWN, json_line, printable, problem_lines
@@ -15,6 +17,8 @@ if TYPE_CHECKING:
 
 EXIT_OK = 0
 EXIT_FAILED = 1
+#: Stopped by Ctrl-C: 128 + SIGINT, as a shell reports a program that signal ended.
+EXIT_INTERRUPTED = 130
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,59 +44,92 @@ def take_words_left(args: argparse.Namespace, left: list[str], _words: list[str]
     return True
 
 
+@dataclass
+class _Tally:
+    """What the tests run so far came to, for the closing line (also when Ctrl-C stops them)."""
+
+    status: int = EXIT_OK
+    passed: int = 0
+    failed: int = 0
+    #: Tests whose problem is printed on stderr, and which were not run.
+    skipped: int = 0
+    #: Boards that could not be read; boards begun.
+    unread: int = 0
+    begun: int = 0
+    #: The test under way, where and which, for saying where Ctrl-C stopped the run.
+    running: str | None = None
+    #: The current board's failures listed, and those past the first so many, said in one line.
+    shown: int = 0
+    hidden: list[TestResult] = field(default_factory=list)
+
+    def add(self, result: TestResult, ran: bool, as_json: bool) -> None:
+        """Count one result and print it: in JSON every one, else a failure while not too many were."""
+        if not ran:
+            # Its problem is printed on stderr; in JSON it is one object among the others.
+            self.skipped += 1
+        elif result.passed:
+            self.passed += 1
+        else:
+            self.failed += 1
+            self.status = max(self.status, EXIT_FAILED)
+        if as_json:
+            print(json_line(result.as_json()), flush=True)
+        elif ran and not result.passed and self.shown < MAX_PROBLEMS_SHOWN:
+            # Where the problems of the same file are said to be: the file as named, and the line.
+            print(f"{printable(result.file or result.board)}:{result.line}: FAILED {result.describe()}", flush=True)
+            self.shown += 1
+        elif ran and not result.passed:
+            self.hidden.append(result)
+
+    def close_board(self) -> None:
+        """Say how many more of the board's tests failed than were listed."""
+        if self.hidden:
+            first = self.hidden[0]
+            print(f"{printable(first.file or first.board)}: … and {len(self.hidden):,} more failed "
+                  f"test{'s' if len(self.hidden) != 1 else ''}")
+        self.shown, self.hidden = 0, []
+
+    def summary(self, boards: int, named: int | None = None) -> str:
+        """The closing line: how many tests on how many boards (of the ``named`` ones, when fewer),
+        passed and failed."""
+        # A board that could not be read ran no test: the count says so rather than "0 passed".
+        not_read = "" if not self.unread else "; the board could not be read" if boards == 1 else \
+            f"; {self.unread} of the {boards} boards could not be read"
+        # A test whose problem is printed above ran not: counted apart, the total stays the file's.
+        unrun = f", {self.skipped} could not be read" if self.skipped else ""
+        total = self.passed + self.failed + self.skipped
+        of = f" of the {named}" if named is not None and named > boards else ""
+        return (f"{total} test{'s' if total != 1 else ''} on {boards}{of} board{'s' if boards != 1 or of else ''}: "
+                f"{self.passed} passed, {self.failed} failed{unrun}{not_read}")
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run the tests; the worst status of all the boards."""
+    """Run the tests; the worst status of all the boards. Ctrl-C stops them with status 130, saying
+    what had run so far."""
     from dagaz_studio.board import shipped_boards
 
     names = list(args.boards) or list(shipped_boards())
-    status = EXIT_OK
-    passed = failed = unread = skipped = 0
-    for name in names:
-        board_status, results = _run_board(name)
-        status = max(status, board_status)
-        unread += results is None
-        # Listed as a board's problems are: the first so many, then how many more (every one counted).
-        shown = 0
-        hidden: list[TestResult] = []
-        for result, ran in results or []:
-            if not ran:
-                # Its problem is printed on stderr; in JSON it is one object among the others.
-                skipped += 1
-                if args.json:
-                    print(json_line(result.as_json()))
-                continue
-            if result.passed:
-                passed += 1
-            else:
-                failed += 1
-                status = max(status, EXIT_FAILED)
-            if args.json:
-                print(json_line(result.as_json()))
-            elif not result.passed and shown < MAX_PROBLEMS_SHOWN:
-                # Where the problems of the same file are said to be: the file as named, and the line.
-                print(f"{printable(result.file or result.board)}:{result.line}: FAILED {result.describe()}")
-                shown += 1
-            elif not result.passed:
-                hidden.append(result)
-        if hidden:
-            print(f"{printable(hidden[0].file or hidden[0].board)}: … and {len(hidden):,} more failed "
-                  f"test{'s' if len(hidden) != 1 else ''}")
+    tally = _Tally()
+    try:
+        for name in names:
+            tally.begun += 1
+            for result, ran in _board_results(name, tally):
+                tally.add(result, ran, args.json)
+            tally.close_board()
+    except KeyboardInterrupt:
+        tally.close_board()
+        running = f" at {tally.running}" if tally.running else ""
+        print(f"stopped by Ctrl-C{running}; so far {tally.summary(tally.begun, len(names))}", file=sys.stderr)
+        return EXIT_INTERRUPTED
     if not args.json:
-        # A board that could not be read ran no test: the count says so rather than "0 passed".
-        not_read = "" if not unread else "; the board could not be read" if len(names) == 1 else \
-            f"; {unread} of the {len(names)} boards could not be read"
-        # A test whose problem is printed above ran not: counted apart, the total stays the file's.
-        unrun = f", {skipped} could not be read" if skipped else ""
-        total = passed + failed + skipped
-        print(f"{total} test{'s' if total != 1 else ''} on {len(names)} board{'s' if len(names) != 1 else ''}: "
-              f"{passed} passed, {failed} failed{unrun}{not_read}", file=sys.stderr)
-    return status
+        print(tally.summary(len(names)), file=sys.stderr)
+    return tally.status
 
 
-def _run_board(name: str) -> tuple[int, list[tuple[TestResult, bool]] | None]:
-    """One board's status (2 when the board or one of its tests cannot be read), and its results in
-    file order, each with whether the test ran (``None``: the board could not be read); a test that
-    could not be read has a result that failed, its ``error`` saying why."""
+def _board_results(name: str, tally: _Tally) -> Iterator[tuple[TestResult, bool]]:
+    """One board's results in file order, each with whether the test ran, as each test ends; a test
+    that could not be read has a result that failed, its ``error`` saying why. A board or test that
+    cannot be read raises ``tally.status`` to 2 (a board: counted in ``tally.unread``)."""
     from dagaz_studio.board import BoardFileError, BoardReadError, load_board
     from dagaz_studio.commands.check import setup_problem
     from dagaz_studio.engine import Rules
@@ -100,13 +137,12 @@ def _run_board(name: str) -> tuple[int, list[tuple[TestResult, bool]] | None]:
 
     try:
         board = load_board(name)
-    except BoardReadError as error:
-        print(f"dagaz-studio: error: {error}", file=sys.stderr)
-        return EXIT_USAGE, None
-    except BoardFileError as error:
-        for line in problem_lines(error.problems):
+    except (BoardReadError, BoardFileError) as error:
+        lines = problem_lines(error.problems) if isinstance(error, BoardFileError) else [f"dagaz-studio: error: {error}"]
+        for line in lines:
             print(line, file=sys.stderr)
-        return EXIT_USAGE, None
+        tally.status, tally.unread = EXIT_USAGE, tally.unread + 1
+        return
     rules = Rules(board)
     # A setup that does not fit is the board's problem, said once where check says it; the tests of
     # the setup cannot run, those with a FEN of their own can.
@@ -114,10 +150,11 @@ def _run_board(name: str) -> tuple[int, list[tuple[TestResult, bool]] | None]:
     problems = test_problems(board, rules)
     for line in problem_lines(([setup] if setup is not None else []) + list(problems)):
         print(line, file=sys.stderr)
+    if problems or setup:
+        tally.status = EXIT_USAGE
     from dagaz_studio.queries.piece_tests import TestResult
 
     unreadable = {(problem.line, problem.column): problem for problem in problems}
-    results: list[tuple[TestResult, bool]] = []
     for test in board.tests:
         places = (test.fen_at, *test.fen_fields_at, test.move_at)
         found = [str(unreadable[place]) for place in dict.fromkeys((at.line, at.column) for at in places)
@@ -127,12 +164,15 @@ def _run_board(name: str) -> tuple[int, list[tuple[TestResult, bool]] | None]:
                 board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text(),
                 error=f"the test cannot be read: {'; '.join(found)}" if found else f"not run: {setup}",
                 file=board.source or board.name)
-            results.append((unrun, False))
+            yield unrun, False
             continue
+        tally.running = f"{printable(board.source or board.name)}:{test.at.line}: test {printable(test.name)}"
         if test.expect == "perft":
             _warn_if_unending(rules, test)
-        results.append((run_test_apart(rules, test), True))
-    return (EXIT_USAGE if problems or setup else EXIT_OK), results
+        result = run_test_apart(rules, test)
+        # Done: Ctrl-C while its result is printed stops no test of it.
+        tally.running = None
+        yield result, True
 
 
 def _warn_if_unending(rules: Rules, test: PieceTest) -> None:

@@ -38,7 +38,7 @@ def test_compare_takes_as_many_positions_as_its_limit(capsys: pytest.CaptureFixt
         return Comparison(False, positions)
 
     monkeypatch.setattr("dagaz_studio.queries.compare.compare_kinds", counted)
-    assert main(["compare", "chess", "N", "N", "--positions", str(MAX_POSITIONS), "--jobs", "1"]) == 0
+    assert main(["compare", "chess", "Rook", "(+)(([p]\\1))*", "--positions", str(MAX_POSITIONS), "--jobs", "1"]) == 0
     assert asked == [MAX_POSITIONS]
     assert f"no difference found in {MAX_POSITIONS:,} positions" in capsys.readouterr().out
 

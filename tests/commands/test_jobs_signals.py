@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -70,6 +71,49 @@ def _as_from_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def _wait_for(condition: Callable[[], bool], what: str, process: subprocess.Popen[str]) -> None:
+    """Poll ``condition`` until it holds, failing with ``what`` if the command ends first or a minute
+    passes (a loaded machine may take that long)."""
+    deadline = time.monotonic() + 60
+    while not condition():
+        assert time.monotonic() < deadline and process.poll() is None, what
+        time.sleep(0.01)
+
+
+def _signal_mask(pid: int, field: str) -> int:
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        for line in status:
+            name, _, value = line.partition(":")
+            if name == field:
+                return int(value, 16)
+    return 0
+
+
+def _cpu_ticks(pid: int) -> int:
+    with open(f"/proc/{pid}/stat", encoding="ascii") as status:
+        user, system = status.read().rsplit(")", 1)[1].split()[11:13]
+    return int(user) + int(system)
+
+
+def _at_work_now(worker: int) -> bool:
+    """Whether a worker has run its start function (Ctrl-C ignored and no longer held back) and has
+    since spent processor time at its work."""
+    interrupt = 1 << (signal.SIGINT - 1)
+    try:
+        started = _signal_mask(worker, "SigIgn") & interrupt and not _signal_mask(worker, "SigBlk") & interrupt
+        return bool(started) and _cpu_ticks(worker) > 0
+    except OSError:
+        return False
+
+
+def _workers_at_work(process: subprocess.Popen[str]) -> list[int]:
+    """The command's two workers, once both are at work."""
+    _wait_for(lambda: len(_children(process.pid)) >= 2, "the workers never started", process)
+    workers = _children(process.pid)
+    _wait_for(lambda: all(_at_work_now(worker) for worker in workers), "the workers never got to work", process)
+    return workers
+
+
 def _at_work(words: list[str], stdin_text: str | None = None) -> tuple[subprocess.Popen[str], list[int]]:
     """The command started in a session of its own, once its two workers run."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -80,24 +124,27 @@ def _at_work(words: list[str], stdin_text: str | None = None) -> tuple[subproces
         assert process.stdin is not None
         process.stdin.write(stdin_text)
         process.stdin.flush()
-    deadline = time.monotonic() + 60
-    while len(workers := _children(process.pid)) < 2:
-        assert time.monotonic() < deadline and process.poll() is None, "the workers never started"
-        time.sleep(0.05)
-    time.sleep(0.3)  # at work
-    return process, workers
+    return process, _workers_at_work(process)
 
 
 def _gone(workers: list[int]) -> bool:
+    """Whether the workers end within ten seconds (those that do not are killed): each waited on
+    through a descriptor that becomes readable as the process ends."""
     deadline = time.monotonic() + 10
-    while any(_running(worker) for worker in workers):
-        if time.monotonic() > deadline:
-            for worker in workers:
-                if _running(worker):
-                    os.kill(worker, signal.SIGKILL)
-            return False
-        time.sleep(0.05)
-    return True
+    gone = True
+    for worker in workers:
+        try:
+            descriptor = os.pidfd_open(worker)
+        except ProcessLookupError:  # already ended and reaped
+            continue
+        try:
+            ready, _, _ = select.select([descriptor], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready and _running(worker):
+                os.kill(worker, signal.SIGKILL)
+                gone = False
+        finally:
+            os.close(descriptor)
+    return gone
 
 
 PERFT = ["perft", "chess", "--depth", "6", "--jobs", "2"]
@@ -122,10 +169,14 @@ def test_a_batch_waiting_on_its_input_ends_at_once_without_a_traceback(sent, sta
     process, workers = _at_work(["moves", "chess", "--fen", "-", "--jobs", "2"], lines)
     assert process.stdout is not None
     # Its input stays open: the command answers the lines it has, then waits for more, as it would
-    # on a terminal. The signal comes once answers have come (a loaded machine may take a while).
-    ready, _, _ = select.select([process.stdout], [], [], 60)
-    assert ready, "no answer came"
-    first = os.read(process.stdout.fileno(), 1 << 16).decode()
+    # on a terminal. The signal comes once every line has its answer (a loaded machine may take a while).
+    first = ""
+    while first.count("\n") < 200:  # every line answered: the command now waits for more
+        ready, _, _ = select.select([process.stdout], [], [], 60)
+        assert ready, "no answer came"
+        chunk = os.read(process.stdout.fileno(), 1 << 16).decode()
+        assert chunk, "the command ended before answering"
+        first += chunk
     if sent == signal.SIGINT:
         os.killpg(process.pid, sent)
     else:
@@ -137,14 +188,14 @@ def test_a_batch_waiting_on_its_input_ends_at_once_without_a_traceback(sent, sta
         assert process.stdin is not None and process.stderr is not None and process.stdout is not None
         process.stdin.close()
     answered = first + process.stdout.read()
-    assert answered.count("\n") >= 16 and answered.endswith("\n")  # whole answers, in whole chunks
+    assert answered.count("\n") == 200 and answered.endswith("\n")  # whole answers, nothing after the signal
     assert process.stderr.read() == ""
     assert _gone(workers)
 
 
 @pytest.mark.parametrize("words", [
     PERFT,
-    ["compare", "chess", "Rook", "(+)([p]\\1)*", "--positions", str(10_000_000), "--jobs", "2"],
+    ["compare", "chess", "Rook", "(+)(([p]\\1))*", "--positions", str(10_000_000), "--jobs", "2"],
     ["moves", "chess", "--fen", "-", "--jobs", "2"],
 ], ids=["perft", "compare", "moves"])
 def test_a_worker_killed_at_work_is_said_and_the_command_ends(words, tmp_path):
@@ -156,11 +207,7 @@ def test_a_worker_killed_at_work_is_said_and_the_command_ends(words, tmp_path):
     with open(lines, encoding="ascii") as batch:
         process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", *words], env=env, text=True, stdin=batch,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while len(workers := _children(process.pid)) < 2:
-        assert time.monotonic() < deadline and process.poll() is None, "the workers never started"
-        time.sleep(0.05)
-    time.sleep(0.5)  # at work
+    workers = _workers_at_work(process)
     os.kill(workers[0], signal.SIGKILL)
     try:
         _, stderr = process.communicate(timeout=60)
@@ -209,15 +256,21 @@ def test_each_line_is_answered_before_the_next_is_written(source: str) -> None:
 
 
 _SLOW_START = """
-import sys, time
+import os, signal, sys, time
+from pathlib import Path
 from dagaz_studio.commands import pool
 
 real = pool._worker_started
+forked = Path(os.environ["FORKED"])
 
 
 def slow(*arguments):
-    # A loaded machine may take this long between a worker's fork and its start function.
-    time.sleep(3)
+    # A loaded machine may keep a worker between its fork and its start function while Ctrl-C comes
+    # (held back meanwhile): this one says it was forked, and waits there until Ctrl-C has come.
+    (forked / str(os.getpid())).touch()
+    deadline = time.monotonic() + 60
+    while signal.SIGINT not in signal.sigpending() and time.monotonic() < deadline:
+        time.sleep(0.01)
     real(*arguments)
 
 
@@ -228,19 +281,23 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-def test_ctrl_c_while_the_workers_start_prints_no_traceback():
+def test_ctrl_c_while_the_workers_start_prints_no_traceback(tmp_path):
     # Ctrl-C reaches the workers too, also one forked but not yet set to ignore it.
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    forked = tmp_path / "forked"
+    forked.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), FORKED=str(forked))
     process = subprocess.Popen([sys.executable, "-c", _SLOW_START, *PERFT], env=env, text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True, preexec_fn=_as_from_a_terminal)
-    deadline = time.monotonic() + 60
-    while len(workers := _children(process.pid)) < 2:
-        assert time.monotonic() < deadline and process.poll() is None, "the workers never started"
-        time.sleep(0.02)
-    time.sleep(0.3)  # forked, and still starting
-    os.killpg(process.pid, signal.SIGINT)
-    _, stderr = process.communicate(timeout=60)
+    try:
+        _wait_for(lambda: len(list(forked.iterdir())) >= 2, "the workers were never forked", process)
+        workers = [int(path.name) for path in forked.iterdir()]
+        assert not any(_at_work_now(worker) for worker in workers)  # forked, and still starting
+        os.killpg(process.pid, signal.SIGINT)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+        process.wait()
     assert process.returncode == 130
     assert stderr == ""
     assert _gone(workers)

@@ -16,7 +16,7 @@ import pytest
 from dagaz_studio.board import load_board
 from dagaz_studio.cli import main
 from dagaz_studio.commands.common import open_position
-from dagaz_studio.commands.perft import UNENDING_COUNT, unending_warning
+from dagaz_studio.commands.perft import FEWEST_SAMPLED, UNENDING_COUNT, unending_warning
 from dagaz_studio.engine import Rules
 from tests.helpers.paths import REPO
 
@@ -43,6 +43,45 @@ def test_the_warning_comes_where_the_branching_of_two_plies_passes_the_limit() -
         assert (said is not None) == past, depth
     said = unending_warning(rules, open_position(board, None), 100)
     assert said is not None and "10^130 " in said and "Ctrl-C" in said
+
+
+@pytest.mark.parametrize("fen", [
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+], ids=["kiwipete", "position5"])
+def test_a_sample_of_the_replies_warns_as_all_of_them_would(fen: str) -> None:
+    # Over FEWEST_SAMPLED first moves: the replies to some are counted, until they tell; the warning
+    # must come at the depths the exact branching (python-chess's perft 2) says, no earlier or later.
+    board = load_board("chess")
+    rules = Rules(board)
+    first, second = _chess_perft(chess.Board(fen), 1), _chess_perft(chess.Board(fen), 2)
+    assert first > FEWEST_SAMPLED
+    for depth in range(3, 30):
+        said = unending_warning(rules, open_position(board, fen), depth)
+        assert (said is not None) == (first * (second / first) ** (depth - 1) > UNENDING_COUNT), depth
+
+
+def test_a_wide_board_is_warned_of_without_its_perft_2(monkeypatch) -> None:
+    # Amazons' 2,176 first moves have some 2,000 replies each: the perft 2 took half a minute before
+    # the warning; a sample of the replies tells as much.
+    import dagaz_studio.engine
+
+    board = load_board("amazons")
+    rules = Rules(board)
+    real = dagaz_studio.engine.perft
+    asked: list[int] = []
+
+    def counted(rules_: Rules, position: object, depth: int) -> int:
+        asked.append(depth)
+        return real(rules_, position, depth)
+
+    monkeypatch.setattr(dagaz_studio.engine, "perft", counted)
+    said = unending_warning(rules, open_position(board, None), 100)
+    assert said is not None and "2176 first moves, about " in said
+    assert set(asked) == {1} and len(asked) < 2176 // 10
+    asked.clear()
+    assert unending_warning(rules, open_position(board, None), 3) is None
+    assert len(asked) < 2176 // 10
 
 
 def test_a_position_without_moves_is_not_warned_of() -> None:
@@ -90,14 +129,35 @@ def test_ctrl_c_ends_an_unending_perft_quietly(jobs: str) -> None:
     assert (status, out, rest) == (130, "", "")
 
 
-def test_ctrl_c_ends_a_deep_perft_test_quietly(tmp_path: Path) -> None:
-    # A test that cannot be read is said on stderr before the others run: the deep one runs after it.
+def test_ctrl_c_stops_a_deep_perft_test_saying_what_ran_so_far(tmp_path: Path) -> None:
+    # A test that cannot be read is said on stderr before the others run; the failure is printed as
+    # it is found, and the deep test runs right after it.
     text = (REPO / "boards" / "chess" / "chess.board").read_text(encoding="utf-8")
     path = tmp_path / "deep.board"
-    path.write_text(text + "test unread: perft 0 gives 1\ntest deep: perft 6 gives 1\n", encoding="utf-8")
-    status, first, out, rest = _interrupted_after_a_line_on_stderr(["test", str(path)])
-    assert "perft depth is a whole number" in first
-    assert (status, out, rest) == (130, "", "")
+    path.write_text(text + "test unread: perft 0 gives 1\ntest wrong: perft 1 gives 21\ntest deep: perft 6 gives 1\n",
+                    encoding="utf-8")
+    deep_line = len(text.splitlines()) + 3
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", "test", str(path), "chess"], env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True, preexec_fn=_as_from_a_terminal)
+    try:
+        assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], 120)
+        assert ready, "the failure was not printed as it was found"
+        failed = process.stdout.readline()
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+        process.wait()
+    assert failed.startswith(f"{path}:{deep_line - 1}: FAILED wrong: ") and out == ""
+    assert process.returncode == 130 and "Traceback" not in err
+    own = len(load_board("chess").tests)
+    # The test under way is named; Ctrl-C may also come in the instant between two tests.
+    stopped, so_far = err.splitlines()[-1].split("; ", 1)
+    assert stopped in ("stopped by Ctrl-C", f"stopped by Ctrl-C at {path}:{deep_line}: test deep")
+    assert so_far == f"so far {own + 2} tests on 1 of the 2 boards: {own} passed, 1 failed, 1 could not be read"
 
 
 def test_a_board_s_perft_test_that_may_not_end_is_warned_of_before_it_runs(tmp_path: Path, monkeypatch, capsys) -> None:

@@ -200,8 +200,26 @@ def test_the_plain_output_names_the_position_square_and_moves(capsys: pytest.Cap
     fields = dict(line.split(": ", 1) for line in lines[1:])
     chess.Board(fields["fen"])  # a FEN python-chess reads
     assert fields["square"].split()[0] in chess.SQUARE_NAMES and fields["only A"] != "-" and fields["only B"] == "-"
-    assert main(["compare", "chess", "Knight", "N", "--notation-b", "betza", "--positions", "50"]) == 0
+    assert main(["compare", "chess", "Rook", "(+)(([p]\\1))*", "--positions", "50"]) == 0
     assert capsys.readouterr().out.strip() == "no difference found in 50 positions"
+
+
+def test_one_definition_given_twice_is_said_to_agree_without_a_search(capsys: pytest.CaptureFixture[str],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same text moves alike everywhere: searching (twice over, as long as for two definitions)
+    # would only confirm it. A board's piece and a Betza reading of it may be that one text.
+    monkeypatch.setattr("dagaz_studio.queries.compare.compare_kinds", _no_search)
+    assert main(["compare", "chess", "(*){4}", "(*){4}"]) == 0
+    assert capsys.readouterr().out.strip() == "no difference: A and B are the same definition, (*){4}, which moves alike everywhere"
+    assert main(["compare", "chess", "Bishop", "B", "--notation-b", "betza", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["differ"] is False
+    # A notation that cannot be read is said so, given twice or not.
+    assert main(["compare", "chess", "(+", "(+"]) == 2
+    assert "bad notation of A" in capsys.readouterr().err
+
+
+def _no_search(*_arguments: object, **_options: object) -> None:
+    raise AssertionError("the comparison searched")
 
 
 def test_the_fen_printed_shows_the_difference_when_it_reads_back(capsys: pytest.CaptureFixture[str]) -> None:
