@@ -102,18 +102,19 @@ def _as_from_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _interrupted_after_a_line_on_stderr(words: list[str]) -> tuple[int, str, str, str]:
-    """The command's status once Ctrl-C reached it after its first line on stderr: that line, and
-    what it wrote after it."""
+def _interrupted_after_a_line(words: list[str], on: str = "stderr") -> tuple[int, str, str, str]:
+    """The command's status once Ctrl-C reached it after its first line on ``on`` (stdout or stderr):
+    that line, and what it wrote after it on stdout and on stderr."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
     process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", *words], env=env, text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True, preexec_fn=_as_from_a_terminal)
     try:
-        assert process.stderr is not None
-        ready, _, _ = select.select([process.stderr], [], [], 120)
-        assert ready, "nothing was said on stderr"
-        first = process.stderr.readline()
+        stream = process.stderr if on == "stderr" else process.stdout
+        assert stream is not None
+        ready, _, _ = select.select([stream], [], [], 120)
+        assert ready, f"nothing was said on {on}"
+        first = stream.readline()
         os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches every process of the terminal
         out, rest = process.communicate(timeout=60)
     finally:
@@ -124,7 +125,7 @@ def _interrupted_after_a_line_on_stderr(words: list[str]) -> tuple[int, str, str
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_ends_an_unending_perft_quietly(jobs: str) -> None:
-    status, first, out, rest = _interrupted_after_a_line_on_stderr(["perft", "chess", "--depth", "100", "--jobs", jobs])
+    status, first, out, rest = _interrupted_after_a_line(["perft", "chess", "--depth", "100", "--jobs", jobs])
     assert first.startswith("dagaz-studio: warning: perft 100 may not end")
     assert (status, out, rest) == (130, "", "")
 
@@ -137,22 +138,9 @@ def test_ctrl_c_stops_a_deep_perft_test_saying_what_ran_so_far(tmp_path: Path) -
     path.write_text(text + "test unread: perft 0 gives 1\ntest wrong: perft 1 gives 21\ntest deep: perft 6 gives 1\n",
                     encoding="utf-8")
     deep_line = len(text.splitlines()) + 3
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", "test", str(path), "chess"], env=env, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               start_new_session=True, preexec_fn=_as_from_a_terminal)
-    try:
-        assert process.stdout is not None
-        ready, _, _ = select.select([process.stdout], [], [], 120)
-        assert ready, "the failure was not printed as it was found"
-        failed = process.stdout.readline()
-        os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        process.kill()
-        process.wait()
+    status, failed, out, err = _interrupted_after_a_line(["test", str(path), "chess"], on="stdout")
     assert failed.startswith(f"{path}:{deep_line - 1}: FAILED wrong: ") and out == ""
-    assert process.returncode == 130 and "Traceback" not in err
+    assert status == 130 and "Traceback" not in err
     own = len(load_board("chess").tests)
     # The test under way is named; Ctrl-C may also come in the instant between two tests.
     stopped, so_far = err.splitlines()[-1].split("; ", 1)

@@ -21,6 +21,17 @@ def _lessons_action(window):
     return next(a for a in window.help_menu.actions() if a.text().replace("&", "") == "Lessons")
 
 
+def _groups_lesson(qtbot, size: tuple[int, int]):
+    """A chess window of ``size`` with the Lessons panel open at the lesson on groups, ready for an answer."""
+    window = open_window(qtbot, "chess", size)
+    _lessons_action(window).trigger()
+    panel = window.lessons_panel
+    ids = [panel.chooser.itemData(i) for i in range(panel.chooser.count())]
+    panel.chooser.setCurrentIndex(ids.index("06-groups"))
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
+    return window, panel
+
+
 def _type(qtbot, panel: QtLessonsPanel, text: str) -> None:
     panel.answer.setFocus()
     panel.answer.selectAll()
@@ -200,13 +211,8 @@ def _wholly_shown(widget, area) -> bool:
 def test_the_verdict_of_a_check_shows_without_scrolling_at_800_by_600(qtbot) -> None:
     """At 800×600 the panel's column scrolls; a student who checked an answer saw the verdict only
     in part, or not at all, below the fold."""
-    window = open_window(qtbot, "chess", (800, 600))
-    _lessons_action(window).trigger()
-    panel = window.lessons_panel
+    window, panel = _groups_lesson(qtbot, (800, 600))
     area = window.lessons_dock.widget()
-    ids = [panel.chooser.itemData(i) for i in range(panel.chooser.count())]
-    panel.chooser.setCurrentIndex(ids.index("06-groups"))
-    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
     assert area.verticalScrollBar().maximum() > 0, "the column no longer scrolls at 800×600: nothing to test"
     _type(qtbot, panel, "(+)([p]\\1)*")
     area.verticalScrollBar().setValue(0)
@@ -238,12 +244,7 @@ def test_a_solution_or_a_fen_copied_from_the_panel_reads_where_it_is_pasted(qtbo
     """The panel shows the solution and the verdict's FEN with unseen breaks, so that they wrap; copied
     and pasted as the answer, in the notation editor or in the position's FEN field, they were refused
     for "unexpected U+200B", a character nobody sees."""
-    window = open_window(qtbot, "chess", (1000, 800))
-    _lessons_action(window).trigger()
-    panel = window.lessons_panel
-    ids = [panel.chooser.itemData(i) for i in range(panel.chooser.count())]
-    panel.chooser.setCurrentIndex(ids.index("06-groups"))
-    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
+    window, panel = _groups_lesson(qtbot, (1000, 800))
     qtbot.mouseClick(panel.solution_button, Qt.MouseButton.LeftButton)
     solution = _as_copied(panel.hints).split("Solution: ")[1]
     assert "\u200b" in solution  # as shown, so that it wraps
@@ -275,13 +276,8 @@ def test_the_panel_fits_its_column_at_640_by_480_and_is_never_scrolled_sideways(
     verdict scrolled into view scrolled the column sideways too, cutting every line's start off."""
     from PySide6.QtCore import QCoreApplication, QEvent
 
-    window = open_window(qtbot, "chess", (640, 480))
-    _lessons_action(window).trigger()
-    panel = window.lessons_panel
+    window, panel = _groups_lesson(qtbot, (640, 480))
     area = window.lessons_dock.widget()
-    ids = [panel.chooser.itemData(i) for i in range(panel.chooser.count())]
-    panel.chooser.setCurrentIndex(ids.index("06-groups"))
-    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
     _type(qtbot, panel, "(+)([p]\\1)*")
     with qtbot.waitSignal(panel.checked, timeout=20000):
         qtbot.keyClick(panel.answer, Qt.Key.Key_Return)

@@ -46,6 +46,20 @@ json.dump(out, sys.stdout)
 """
 
 
+def imports_and_plays_alike(text: str, games: int, plies: int, seed: int) -> None:
+    """``text``, one variants.ini section, imported without a refusal and played as Fairy-Stockfish plays it
+    (``games`` random games of ``plies`` moves; skipped without pyffish)."""
+    import pytest
+
+    from dagaz_studio.variants_ini import import_file
+
+    done, refused = import_file(text)
+    assert not refused and len(done) == 1, refused
+    pytest.importorskip("pyffish")
+    name = done[0].name
+    assert compare(done[0].text, fsf_games(text, [name], games, plies, seed)[name]) is None
+
+
 def fsf_games(ini: str, variants: list[str], games: int = 2, plies: int = 30, seed: int = 1) -> dict:
     """For each variant, random games played by Fairy-Stockfish: [[fen, legal moves], ...] per game."""
     job = json.dumps({"ini": ini, "variants": variants, "games": games, "plies": plies, "seed": seed})

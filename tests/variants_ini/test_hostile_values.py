@@ -8,6 +8,7 @@ import pytest
 
 from dagaz_studio.variants_ini import import_file
 from tests.helpers.fsf_oracle import printed
+from tests.helpers.variants_oracle import imports_and_plays_alike
 
 
 @pytest.mark.parametrize(("text", "line", "said"), [
@@ -39,14 +40,7 @@ def test_an_absurd_value_is_refused_at_its_line_saying_what_is_wrong(text: str, 
     "[onlyblack:chess]\nmandatoryPawnPromotion = false\npromotionPieceTypesWhite = -\n"
     "startFen = 4k3/1P6/8/8/8/8/1p6/4K3 w - - 0 1\n"])
 def test_one_side_with_nothing_to_promote_to_is_imported_and_played_as_fairy_stockfish_plays_it(text: str) -> None:
-    done, refused = import_file(text)
-    assert not refused and len(done) == 1, refused
-    pytest.importorskip("pyffish")
-    from tests.helpers.variants_oracle import compare, fsf_games
-
-    name = done[0].name
-    games = fsf_games(text, [name], games=4, plies=12, seed=2)
-    assert compare(done[0].text, games[name]) is None
+    imports_and_plays_alike(text, games=4, plies=12, seed=2)
 
 
 @pytest.mark.parametrize(("key", "line"), [("maxrank", 3), ("maxRänk", 3), ("max rank", 3)])

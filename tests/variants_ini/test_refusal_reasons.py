@@ -13,6 +13,7 @@ import pytest
 
 from dagaz_studio.variants_ini import import_file
 from tests.helpers.fsf_oracle import printed
+from tests.helpers.variants_oracle import imports_and_plays_alike
 
 #: Each refused section, and the line of the option that makes the refusal.
 REFUSED = [
@@ -68,14 +69,7 @@ def test_the_reason_given_for_mutually_immune_pieces_is_what_fairy_stockfish_pla
     "[unwalled:chess]\nwallingRegion = *4 *5\n",
     "[unblasted:chess]\nblastImmuneTypes = q\n"])
 def test_what_fairy_stockfish_plays_as_if_the_option_were_not_there_is_imported_and_played_alike(text: str) -> None:
-    done, refused = import_file(text)
-    assert not refused and len(done) == 1, refused
-    pytest.importorskip("pyffish")
-    from tests.helpers.variants_oracle import compare, fsf_games
-
-    name = done[0].name
-    games = fsf_games(text, [name], games=2, plies=20, seed=5)
-    assert compare(done[0].text, games[name]) is None
+    imports_and_plays_alike(text, games=2, plies=20, seed=5)
 
 
 def test_a_lone_carriage_return_ends_no_line_as_fairy_stockfish_reads_it(tmp_path: Path) -> None:
