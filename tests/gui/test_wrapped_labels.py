@@ -1,4 +1,5 @@
-"""Word-wrapped text in the panels keeps the height of its lines, however long the text said just before."""
+"""Word-wrapped text in the panels keeps the height of its lines, and counters show their counts whole,
+however long the text said just before."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ import pytest
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QLabel
 
+from dagaz_studio.engine import DEFAULT_TRACE_LIMIT
+from dagaz_studio.gui.docks.trace_player import MOST_STEPS
 from tests.helpers.gui_window import click_and_wait, open_window
 
 #: Frisian kings whose runs stop at the budget, their trace cut at the limit: the Moves panel's status
-#: runs to a dozen lines and offers to run longer.
+#: runs to a dozen lines and offers to run longer, and the stepper counts the longest trace there is.
 RUNAWAY_FEN = "B:W11,12,20,22,25,31,35,37,K1,K13,K14,K27,K44,K49,K5,K9:B26,K3,K40,K8"
 
 
@@ -60,3 +63,20 @@ def test_the_legend_keeps_its_lines_below_a_long_status(qtbot, size: tuple[int, 
     qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0)
     assert_lines_whole(labels)
 
+
+def test_the_step_counter_shows_the_longest_trace_whole(qtbot) -> None:
+    window = runaway_window(qtbot, (1000, 700))
+    player = window.trace_player
+    reply = click_and_wait(qtbot, window, "e9")
+    # The trace is cut at the limit, and past it the step that says why the run stopped.
+    assert reply.trace_truncated and DEFAULT_TRACE_LIMIT < len(reply.trace) <= MOST_STEPS
+    counter = player.counter
+
+    def whole() -> bool:
+        return counter.width() >= counter.fontMetrics().horizontalAdvance(counter.text())
+
+    assert counter.text() == f"step 1 of {len(reply.trace):,}" and whole()
+    player.go_to_end()
+    assert counter.text() == f"step {len(reply.trace):,} of {len(reply.trace):,}" and whole()
+    widest = f"step {MOST_STEPS:,} of {MOST_STEPS:,}"
+    assert counter.minimumWidth() >= counter.fontMetrics().horizontalAdvance(widest)
