@@ -4,18 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QGridLayout,
-    QLabel,
-    QProgressBar,
-    QPushButton,
-    QStyleOptionGraphicsItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QLabel, QProgressBar, QPushButton, QStyleOptionGraphicsItem, QWidget
 
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS, UNIT, HighlightItem
+from dagaz_studio.gui.docks.unsqueezed import QtColumnLayout, QtRowsLayout
 from dagaz_studio.gui.lazy_qt import Qt
 
 #: The legend's wording of each highlight kind.
@@ -49,7 +41,7 @@ class QtLegend(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        layout = QGridLayout(self)
+        layout = QtRowsLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setVerticalSpacing(2)
         self.rows: dict[str, QLabel] = {}
@@ -93,7 +85,7 @@ class QtMovesPanel(QWidget):
         self.busy.setTextVisible(False)
         self.busy.hide()
         self.legend = QtLegend()
-        layout = QVBoxLayout(self)
+        layout = QtColumnLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.legal_only)
         layout.addWidget(self.summary)

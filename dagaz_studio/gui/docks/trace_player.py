@@ -24,13 +24,13 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine import TraceEvent, describe_move, move_branch
+from dagaz_studio.engine import DEFAULT_TRACE_LIMIT, TraceEvent, describe_move, move_branch
 from dagaz_studio.gui.docks.label_text import wrappable
+from dagaz_studio.gui.docks.unsqueezed import QtColumnLayout
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.queries import MovesAnswer
 
@@ -40,6 +40,9 @@ DEFAULT_SPEED = 4
 #: part around the step, or the wrapped text pushes the sentence out of the dock (the whole text is
 #: in the Notation panel).
 NOTATION_SHOWN_CHARS = 240
+#: The most steps a run's trace holds: the engine's limit, and past it the step that says why the run
+#: stopped.
+MOST_STEPS = DEFAULT_TRACE_LIMIT + 1
 _ALL = -1
 _EXPLANATION = -2
 #: A listed move's name and coordinates, drawn in two columns (the item's text holds both for search).
@@ -124,7 +127,6 @@ class QtTracePlayer(QWidget):
         self.slider.setToolTip("Drag through the steps")
         self.slider.valueChanged.connect(self._on_slider)
         self.counter = QLabel("no run")
-        self.counter.setMinimumWidth(90)
 
         self.sentence = QLabel()
         self.sentence.setObjectName("traceSentence")
@@ -155,7 +157,7 @@ class QtTracePlayer(QWidget):
         controls.addWidget(self.counter)
         controls.addWidget(self.speed)
         controls.addWidget(self.loop_button)
-        left = QVBoxLayout()
+        left = QtColumnLayout()
         left.addLayout(controls)
         left.addWidget(self.notation_label)
         left.addWidget(self.sentence)
@@ -444,8 +446,18 @@ class QtTracePlayer(QWidget):
             button.setEnabled(has and self._position < count - 1)
         self.play_button.setEnabled(has)
         self.slider.setEnabled(has)
-        self.counter.setText(f"step {self._position + 1:,} of {count:,}" if has
-                             else "recording…" if self._reply is not None and self._reply.tracing else "no steps")
+        text = (f"step {self._position + 1:,} of {count:,}" if has
+                else "recording…" if self._reply is not None and self._reply.tracing else "no steps")
+        self.counter.setText(text)
+        # As wide as the longest count a trace can have, from the start: a counter as wide as its text
+        # was laid out at its old width for a frame (cut to "step 1 of 50,00"), and moved the slider
+        # along at each added digit.
+        metrics = self.counter.fontMetrics()
+        digit = max("0123456789", key=metrics.horizontalAdvance)
+        most = "".join(digit if c.isdigit() else c for c in f"{MOST_STEPS:,}")
+        widest = max(metrics.horizontalAdvance(f"step {most} of {most}"), metrics.horizontalAdvance(text))
+        margins = self.counter.contentsMargins()
+        self.counter.setMinimumWidth(widest + margins.left() + margins.right() + 2 * self.counter.margin() + 2)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         """Say the step again in the colours of a new theme."""
