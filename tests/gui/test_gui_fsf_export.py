@@ -3,12 +3,13 @@ copied; a board the export refuses is shown with the reason."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pyffish
 import pytest
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QDialogButtonBox, QFileDialog
 
 from dagaz_studio.gui.files.export_fsf import QtFsfExportDialog
 from dagaz_studio.variants_ini import IniError
@@ -113,3 +114,63 @@ def test_edits_not_applied_in_the_panels_are_said_to_be_left_out(qtbot) -> None:
     dialog = exported(qtbot, window)
     assert not dialog.note.isHidden() and "not yet applied" in dialog.note.text()
     assert dialog.section.toPlainText().startswith("[chess-exported:chess]")
+
+
+class _Watched:
+    """The export as the window's worker runs it: whether it is playing its games yet, and how it ended."""
+
+    def __init__(self, monkeypatch) -> None:
+        from dagaz_studio.queries import fsf_export
+
+        self.playing = threading.Event()
+        self.ended: list[str] = []
+        legal_moves, export_board = fsf_export.legal_moves, fsf_export.export_board
+
+        def moves_looked_for(*args, **kwargs):
+            self.playing.set()
+            return legal_moves(*args, **kwargs)
+
+        def export_watched(board, cancel=None):
+            try:
+                text = export_board(board, cancel)
+            except fsf_export.ExportCancelled:
+                self.ended.append("cancelled")
+                raise
+            self.ended.append("exported")
+            return text
+
+        monkeypatch.setattr(fsf_export, "legal_moves", moves_looked_for)
+        monkeypatch.setattr(fsf_export, "export_board", export_watched)
+
+
+def _exporting(qtbot, monkeypatch) -> tuple[object, QtFsfExportDialog, _Watched]:
+    """A window exporting chess, its dialog, and the export's watcher, once the export plays its games."""
+    watched = _Watched(monkeypatch)
+    window = open_window(qtbot, "chess")
+    window.export_fsf_action.trigger()
+    dialog = window.findChild(QtFsfExportDialog)
+    qtbot.waitUntil(watched.playing.is_set, timeout=EXPORTED)
+    return window, dialog, watched
+
+
+def test_cancel_stops_the_export_under_way(qtbot, monkeypatch) -> None:
+    window, dialog, watched = _exporting(qtbot, monkeypatch)
+    cancel = dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+    assert cancel is not None and cancel.isVisible() and dialog.buttons.button(QDialogButtonBox.StandardButton.Close) is None
+    cancel.click()
+    assert not dialog.isVisible() and window.fsf_exporter.dialog is None
+    qtbot.waitUntil(lambda: bool(watched.ended), timeout=EXPORTED)
+    assert watched.ended == ["cancelled"]
+    # The worker is free: the next export runs to its end and is shown.
+    again = exported(qtbot, window)
+    assert again.section.toPlainText().startswith("[chess-exported:chess]") and watched.ended[1:] == ["exported"]
+    assert again.buttons.button(QDialogButtonBox.StandardButton.Cancel) is None
+    assert again.buttons.button(QDialogButtonBox.StandardButton.Close).isVisible()
+
+
+def test_closing_the_window_cancels_the_export_under_way(qtbot, monkeypatch) -> None:
+    window, _dialog, watched = _exporting(qtbot, monkeypatch)
+    assert window.close()
+    # Closing waits for the worker to end: it ended by the cancel, not by exporting to the end.
+    qtbot.waitUntil(lambda: bool(watched.ended), timeout=EXPORTED)
+    assert watched.ended == ["cancelled"]
