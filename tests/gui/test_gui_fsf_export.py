@@ -67,9 +67,14 @@ def test_a_board_the_export_refuses_is_shown_with_the_reason(qtbot) -> None:
     window = open_window(qtbot, "oware")
     dialog = exported(qtbot, window)
     assert dialog.answer.refusal == refused.value.message
-    assert "cannot be exported" in dialog.summary.text() and refused.value.message in dialog.summary.text()
+    reason = refused.value.message.split(": ", 1)[1]
+    assert refused.value.message.startswith("board Oware: ")
+    # The board is named once, then why.
+    assert dialog.summary.text() == f"Oware cannot be exported for Fairy-Stockfish: {reason}."
     assert not dialog.section.isVisible() and not dialog.busy.isVisible()
-    assert not dialog.save_button.isEnabled() and not dialog.copy_button.isEnabled()
+    # Nothing to save or copy: only Close.
+    assert not dialog.save_button.isVisible() and not dialog.copy_button.isVisible()
+    assert dialog.buttons.button(QDialogButtonBox.StandardButton.Close).isVisible()
 
 
 def test_the_board_exported_is_the_one_open_with_its_unsaved_edits(qtbot) -> None:

@@ -150,11 +150,15 @@ class QtFsfExportDialog(QDialog):
             self.save_button.setDefault(True)
             return
         if answer.refusal:
-            self.summary.setText(f"{self.board_name} cannot be exported for Fairy-Stockfish: {answer.refusal}.")
+            # The reason names the board as the command line says it; here the sentence already has.
+            reason = answer.refusal.removeprefix(f"board {self.board_name}: ")
+            self.summary.setText(f"{self.board_name} cannot be exported for Fairy-Stockfish: {reason}.")
         else:
             self.summary.setText(f"{self.board_name} could not be exported: {answer.error}")
-        # Nothing to show but the reason: the dialog shrinks to it.
+        # Nothing to show but the reason: the dialog shrinks to it, with nothing to save or copy.
         self.section.hide()
+        for button in (self.save_button, self.copy_button):
+            button.hide()
         self.layout().activate()
         self.resize(self.width(), self.sizeHint().height())
 
