@@ -9,7 +9,7 @@ from pathlib import Path
 import pyffish
 import pytest
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDialogButtonBox, QFileDialog
+from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QMessageBox
 
 from dagaz_studio.gui.files.export_fsf import QtFsfExportDialog
 from dagaz_studio.variants_ini import IniError
@@ -98,6 +98,18 @@ def test_a_file_that_cannot_be_written_is_said_and_the_section_kept(qtbot, tmp_p
     assert "not saved" in dialog.problem.text() and "a-file" in dialog.problem.text()
     assert dialog.isVisible() and dialog.section.toPlainText() == text and dialog.save_button.isEnabled()
     assert blocker.read_text(encoding="utf-8") == "not a folder"
+    # A folder where the file would go: said as one, without asking to replace it, and left as it was.
+    folder = tmp_path / "export.ini"
+    (folder / "inside").mkdir(parents=True)
+    asked: list[object] = []
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *args: asked.append(args)))
+    for chosen in (folder, tmp_path / "export"):
+        saving_to(monkeypatch, chosen)
+        assert not dialog.save_as()
+        assert dialog.problem.text() == (f"The section was not saved to {folder}: it is a folder, not a regular "
+                                         "file. It is still here to save elsewhere or copy.")
+    assert asked == [] and [child.name for child in folder.iterdir()] == ["inside"]
+    assert dialog.section.toPlainText() == text and dialog.save_button.isEnabled()
 
 
 def test_a_dialog_closed_while_exporting_drops_its_answer_and_the_next_export_gets_its_own(qtbot) -> None:

@@ -184,8 +184,9 @@ class QtFsfExportDialog(QDialog):
         try:
             write_atomically(path, self.answer.text)
         except (OSError, SaveError) as error:  # a full disk, a folder that cannot be written …
+            reason = error.reason if isinstance(error, SaveError) else error.strerror or str(error)
             self.problem.setStyleSheet("color: #b00020")
-            self.problem.setText(f"The section was not saved: {error}. It is still here to save "
+            self.problem.setText(f"The section was not saved to {path}: {reason}. It is still here to save "
                                  "elsewhere or copy.")
             return False
         self.problem.setStyleSheet("")
