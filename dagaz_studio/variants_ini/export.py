@@ -34,17 +34,28 @@ def _check_geometry(board: Board) -> None:
                        "one piece a square only")
     columns, rows = len(board.column_names), len(board.row_names)
     if len(board.squares) != columns * rows or not (columns <= 12 and rows <= 10):
-        raise IniError(f"board {board.name}: Fairy-Stockfish plays full rectangles up to 12x10 only")
+        shape = f"{columns}x{rows}" if len(board.squares) == columns * rows else \
+            f"{len(board.squares)} squares, not a {columns}x{rows} rectangle"
+        raise IniError(f"board {board.name}: Fairy-Stockfish plays full rectangles up to 12x10 only (this board: "
+                       f"{shape})")
+    place = {board.row_of[index] * columns + board.column_of[index]: index for index in range(len(board.squares))}
     for letter, (dx, dy) in _STEPS.items():
         targets = board.directions.get(letter)
         if targets is None:
             continue  # a board without diagonals (Clobber) can still be told
+        wrong = []
         for index in range(len(board.squares)):
             c, r = board.column_of[index] + dx, board.row_of[index] + dy
-            want = r * columns + c if 0 <= c < columns and 0 <= r < rows else None
-            got = targets[index]
-            if (None if got is None else (board.row_of[got] * columns + board.column_of[got])) != want:
-                raise IniError(f"board {board.name}: direction {letter} is not the usual step")
+            want = place.get(r * columns + c) if 0 <= c < columns and 0 <= r < rows else None
+            if targets[index] != want:
+                wrong.append((targets[index] is None, index, targets[index], want))
+        if wrong:
+            # Said by a square where it leads elsewhere if there is one (a step of two), else where it is missing.
+            _, index, got, want = min(wrong)
+            leads = "nowhere" if got is None else f"to {board.squares[got]}"
+            raise IniError(f"board {board.name}: direction {letter} from {board.squares[index]} leads {leads}, not "
+                           f"{'off the board' if want is None else 'to ' + board.squares[want]}: Fairy-Stockfish's "
+                           "directions are single steps to the next square")
 
 
 def _symmetry(board: Board) -> str:
