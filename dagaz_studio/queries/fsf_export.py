@@ -5,7 +5,7 @@ Betza cannot say a pawn's double step, castling or drops, so most boards of ches
 to Fairy-Stockfish as one of its built-in variants, with the board's start and its other pieces. A
 parent is taken only when the board it makes here plays as the board itself does: the same rules,
 game ends and royal pieces, and the same legal moves, by name, with the same end of the game, on
-random games from the board's start. The tests hold the sections so made against Fairy-Stockfish
+random games from the board's start; a section in Betza is played so too. The tests hold the sections so made against Fairy-Stockfish
 itself.
 """
 
@@ -52,13 +52,20 @@ class _Parted:
 
 def export_board(board: Board, cancel: CancelFlag | None = None) -> str:
     """The board as a variants.ini section: its pieces in Betza, or else inheriting from the first
-    built-in variant of its size that plays as it does. Raises :class:`IniError` saying why neither
+    built-in variant of its size that plays as it does; either way played against the board. Raises :class:`IniError` saying why neither
     serves, and where the nearest built-in parted from the board; :class:`ExportCancelled` once
     ``cancel`` is set (it is looked at between built-ins and between the moves of the games played)."""
     try:
-        return export_fsf(board)
+        said = export_fsf(board)
     except IniError as error:
         plain = error
+    else:
+        # Played too, as a parent's section is: the export promises a section checked to play as the board.
+        parted = _parted(board, "", said, cancel)
+        if parted is None:
+            return said
+        plain = IniError(f"board {board.name}: its pieces said in Betza play otherwise in Fairy-Stockfish "
+                         f"({parted.where})")
     nearest: _Parted | None = None
     for parent, text in parent_sections(board):
         _stop_if_cancelled(cancel)

@@ -154,3 +154,22 @@ def test_a_board_whose_notation_runs_away_is_refused_saying_where(tmp_path) -> N
     done = subprocess.run([sys.executable, "-m", "dagaz_studio", "export", path], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 2 and "Knight on b1" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_section_in_betza_is_played_too_and_refused_where_it_plays_otherwise(monkeypatch) -> None:
+    from dagaz_studio.queries import fsf_export
+
+    board = load_board("fox-and-hounds")
+    said = fsf_export.export_fsf(board)
+    assert export_board(board) == said
+    # The Hounds said to step backward as well: Fairy-Stockfish would let them, the board does not.
+    assert "customPiece1 = h:fmF\n" in said
+    wrong = said.replace("h:fmF", "h:mF")
+    monkeypatch.setattr(fsf_export, "export_fsf", lambda _board: wrong)
+    # Fairy-Stockfish's own fox-and-hounds plays as the board does: the section inherits from it instead.
+    assert export_board(board) == "[fox-and-hounds-exported:fox-and-hounds]\n"
+    monkeypatch.setattr(fsf_export, "parent_sections", lambda _board: iter(()))
+    with pytest.raises(IniError) as caught:
+        export_board(board)
+    assert "its pieces said in Betza play otherwise in Fairy-Stockfish (at " in caught.value.message
+    assert "only its" in caught.value.message
