@@ -66,6 +66,9 @@ def export_board(board: Board, cancel: CancelFlag | None = None) -> str:
             return said
         plain = IniError(f"board {board.name}: its pieces said in Betza play otherwise in Fairy-Stockfish "
                          f"({parted.where})")
+    # The built-ins are read on the first export, which takes a second or more: cancellable between them.
+    builtin_boards(stop=lambda: cancel is not None and cancel.is_set())
+    _stop_if_cancelled(cancel)
     nearest: _Parted | None = None
     for parent, text in parent_sections(board):
         _stop_if_cancelled(cancel)

@@ -12,8 +12,7 @@ board does is for the engine to find (``queries.export``), by importing each and
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from functools import cache
+from collections.abc import Callable, Iterator
 
 from dagaz_studio.betza import TranslationError, read_betza
 from dagaz_studio.betza.betza_writer import to_betza
@@ -154,11 +153,22 @@ def section_name(board: Board) -> str:
     return f"{name}-exported" if name in templates() else name
 
 
-@cache
-def builtin_boards() -> dict[str, Board]:
-    """Each of Fairy-Stockfish's built-in variants as the board a section inheriting from it makes."""
-    done, _ = import_file("\n".join(f"[builtin-{name}:{name}]" for name in templates()))
-    return {variant.name.removeprefix("builtin-"): parse_board(variant.text) for variant in done}
+#: Fairy-Stockfish's built-in variants read so far, by name, as boards (``None``: one that does not import).
+_builtins_read: dict[str, Board | None] = {}
+
+
+def builtin_boards(stop: Callable[[], bool] | None = None) -> dict[str, Board]:
+    """Each of Fairy-Stockfish's built-in variants as the board a section inheriting from it makes.
+
+    They are read once, one at a time, which takes a second or more: ``stop`` is asked between them,
+    and when it answers true only those read so far are returned (the next call reads on)."""
+    for name in templates():
+        if name not in _builtins_read:
+            if stop is not None and stop():
+                break
+            done, _ = import_file(f"[builtin-{name}:{name}]")
+            _builtins_read[name] = parse_board(done[0].text) if done else None
+    return {name: board for name, board in _builtins_read.items() if board is not None}
 
 
 def _letters(board: Board) -> set[str]:

@@ -85,3 +85,35 @@ def test_ctrl_c_ends_an_export_under_way_quietly(tmp_path) -> None:
         process.kill()
         process.wait()
     assert (process.returncode, out, rest) == (130, "", "")
+
+
+#: In a process of its own, where the built-in variants are not read yet: an export cancelled while it
+#: reads them, and how many it had read of how many.
+FIRST_EXPORT = """
+from dagaz_studio.board import load_board
+from dagaz_studio.queries.fsf_export import ExportCancelled, export_board
+from dagaz_studio.variants_ini.export import builtin_boards
+
+
+class SetAfter:
+    left = 10
+
+    def is_set(self):
+        self.left -= 1
+        return self.left < 0
+
+
+try:
+    export_board(load_board("chess"), SetAfter())
+except ExportCancelled:
+    print(len(builtin_boards(stop=lambda: True)), len(builtin_boards()))
+"""
+
+
+def test_a_first_export_is_cancelled_while_it_reads_the_built_in_variants(tmp_path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(REPO), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    done = subprocess.run([sys.executable, "-c", FIRST_EXPORT], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    read, every = map(int, done.stdout.split())
+    # Stopped within a few variants of the cancel, of the hundred and more there are to read.
+    assert read < 20 < every
