@@ -75,6 +75,9 @@ def test_a_board_the_export_refuses_is_shown_with_the_reason(qtbot) -> None:
     # Nothing to save or copy: only Close.
     assert not dialog.save_button.isVisible() and not dialog.copy_button.isVisible()
     assert dialog.buttons.button(QDialogButtonBox.StandardButton.Close).isVisible()
+    # The dialog fits the reason: all its lines, and no empty band round them.
+    qtbot.waitUntil(lambda: dialog.summary.height() >= dialog.summary.heightForWidth(dialog.summary.width()))
+    assert dialog.summary.height() <= dialog.summary.heightForWidth(dialog.summary.width()) + 8
 
 
 def test_the_board_exported_is_the_one_open_with_its_unsaved_edits(qtbot) -> None:

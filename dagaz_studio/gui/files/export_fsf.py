@@ -159,8 +159,11 @@ class QtFsfExportDialog(QDialog):
         self.section.hide()
         for button in (self.save_button, self.copy_button):
             button.hide()
+        self.problem.hide()  # nothing can be saved, so nothing will be said there
         self.layout().activate()
-        self.resize(self.width(), self.sizeHint().height())
+        # The reason wraps at the dialog's width: its height at that width, not at the size hint's.
+        fitting = self.heightForWidth(self.width())
+        self.resize(self.width(), fitting if fitting > 0 else self.sizeHint().height())
 
     @Slot()
     def copy(self) -> None:
