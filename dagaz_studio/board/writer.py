@@ -108,7 +108,9 @@ def through_links(path: Path) -> Path:
     to one: a new file renamed over it would put it away."""
     if not path.is_symlink():
         if path.exists() and not path.is_file():
-            raise OSError(errno.EINVAL, f"{path} is not a regular file")
+            # Said without the path, which every message of a save that failed names already.
+            raise OSError(errno.EINVAL, "it is a folder, not a regular file" if path.is_dir() else
+                          f"{path} is not a regular file")
         return path
     target = Path(os.path.realpath(path))
     if target.is_symlink():

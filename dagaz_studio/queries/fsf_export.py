@@ -5,7 +5,7 @@ Betza cannot say a pawn's double step, castling or drops, so most boards of ches
 to Fairy-Stockfish as one of its built-in variants, with the board's start and its other pieces. A
 parent is taken only when the board it makes here plays as the board itself does: the same rules,
 game ends and royal pieces, and the same legal moves, by name, with the same end of the game, on
-random games from the board's start. The tests hold the sections so made against Fairy-Stockfish
+random games from the board's start; a section in Betza is played so too. The tests hold the sections so made against Fairy-Stockfish
 itself.
 """
 
@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 
 from dagaz_studio.board import Board, parse_board
-from dagaz_studio.engine import Position, Rules, RunawayNotation, fen, game_over, legal_moves, make_move
+from dagaz_studio.engine import CancelFlag, Position, Rules, RunawayNotation, fen, game_over, legal_moves, make_move
 from dagaz_studio.names import name_moves
 from dagaz_studio.variants_ini import IniError, import_file
 from dagaz_studio.variants_ini.export import builtin_boards, export_fsf, parent_sections
@@ -32,6 +32,15 @@ LONGER = (12, 80)
 LONGER_MOVES = 100_000
 
 
+class ExportCancelled(Exception):
+    """An export stopped because whoever asked for it cancelled it (nothing wrong with the board)."""
+
+
+def _stop_if_cancelled(cancel: CancelFlag | None) -> None:
+    if cancel is not None and cancel.is_set():
+        raise ExportCancelled()
+
+
 @dataclass(frozen=True)
 class _Parted:
     """Where a built-in variant's board first plays otherwise than the board."""
@@ -41,19 +50,31 @@ class _Parted:
     in_play: bool = False
 
 
-def export_board(board: Board) -> str:
+def export_board(board: Board, cancel: CancelFlag | None = None) -> str:
     """The board as a variants.ini section: its pieces in Betza, or else inheriting from the first
-    built-in variant of its size that plays as it does. Raises :class:`IniError` saying why neither
-    serves, and where the nearest built-in parted from the board."""
+    built-in variant of its size that plays as it does; either way played against the board. Raises :class:`IniError` saying why neither
+    serves, and where the nearest built-in parted from the board; :class:`ExportCancelled` once
+    ``cancel`` is set (it is looked at between built-ins and between the moves of the games played)."""
     try:
-        return export_fsf(board)
+        said = export_fsf(board)
     except IniError as error:
         plain = error
+    else:
+        # Played too, as a parent's section is: the export promises a section checked to play as the board.
+        parted = _parted(board, "", said, cancel)
+        if parted is None:
+            return said
+        plain = IniError(f"board {board.name}: its pieces said in Betza play otherwise in Fairy-Stockfish "
+                         f"({parted.where})")
+    # The built-ins are read on the first export, which takes a second or more: cancellable between them.
+    builtin_boards(stop=lambda: cancel is not None and cancel.is_set())
+    _stop_if_cancelled(cancel)
     nearest: _Parted | None = None
     for parent, text in parent_sections(board):
+        _stop_if_cancelled(cancel)
         # The parent's own rules first: most built-ins of the size part there, unimported and unplayed.
         differs = _rules_differ(board, builtin_boards()[parent], as_section=False)
-        parted = _Parted(parent, differs) if differs else _parted(board, parent, text)
+        parted = _Parted(parent, differs) if differs else _parted(board, parent, text, cancel)
         if parted is None:
             return _without_same_start(board, parent, text)
         # The nearest: the first that parted only in play, else the first of all.
@@ -80,7 +101,7 @@ def _without_same_start(board: Board, parent: str, text: str) -> str:
     return "".join(line for line in text.splitlines(keepends=True) if not (same and line.startswith("startFen = ")))
 
 
-def _parted(board: Board, parent: str, text: str) -> _Parted | None:
+def _parted(board: Board, parent: str, text: str, cancel: CancelFlag | None) -> _Parted | None:
     """Where the board the section ``text`` makes plays otherwise than ``board``, or ``None``."""
     try:
         done, refused = import_file(text)
@@ -92,7 +113,8 @@ def _parted(board: Board, parent: str, text: str) -> _Parted | None:
     differs = _rules_differ(board, other)
     if differs:
         return _Parted(parent, differs)
-    return _play_differs(board, other, parent, GAMES, PLIES) or _play_differs(board, other, parent, *LONGER, greedy=True)
+    return (_play_differs(board, other, parent, (GAMES, PLIES), cancel)
+            or _play_differs(board, other, parent, LONGER, cancel, greedy=True))
 
 
 def game_ends(board: Board) -> set[tuple[object, ...]]:
@@ -129,11 +151,12 @@ def _rules_differ(board: Board, other: Board, as_section: bool = True) -> str:
     return ""
 
 
-def _play_differs(board: Board, other: Board, parent: str, games: int, plies: int,
+def _play_differs(board: Board, other: Board, parent: str, length: tuple[int, int], cancel: CancelFlag | None,
                   greedy: bool = False) -> _Parted | None:
-    """Where ``games`` random games from the board's start, played on both boards alike (the history
-    too: a pass, a check given), first list other moves, or end otherwise, on ``other``. ``greedy``:
-    a move that takes is chosen half the time where there is one."""
+    """Where ``length``'s count of random games of its count of plies from the board's start, played
+    on both boards alike (the history too: a pass, a check given), first list other moves, or end
+    otherwise, on ``other``. ``greedy``: a move that takes is chosen half the time where there is one."""
+    games, plies = length
     ours, theirs = Rules(board), Rules(other)
     rng = random.Random(board.name)
     named_in_all = 0
@@ -145,15 +168,20 @@ def _play_differs(board: Board, other: Board, parent: str, games: int, plies: in
         except ValueError as error:
             return _Parted(parent, f"does not read the start {start}: {error}")
         for _ in range(plies):
+            _stop_if_cancelled(cancel)
             try:
-                moves = legal_moves(ours, position)
+                moves = legal_moves(ours, position, cancel=cancel)
             except RunawayNotation as error:
+                _stop_if_cancelled(cancel)  # a run cancelled stops as one that ran away does
                 # The board's own notation runs away: no section could say what it does.
                 raise IniError(f"board {board.name}: at {fen(ours, position)}: {error}") from None
             try:
-                moves_there = legal_moves(theirs, there)
+                moves_there = legal_moves(theirs, there, cancel=cancel)
             except RunawayNotation as error:
+                _stop_if_cancelled(cancel)
                 return _Parted(parent, f"at {fen(ours, position)}: runs away: {error}", True)
+            # Moves found by a run cancelled midway may be some only: nothing is judged by them.
+            _stop_if_cancelled(cancel)
             named = dict(zip(name_moves(ours, position, moves, "uci"), moves))
             named_there = dict(zip(name_moves(theirs, there, moves_there, "uci"), moves_there))
             if named.keys() != named_there.keys():

@@ -12,8 +12,7 @@ board does is for the engine to find (``queries.export``), by importing each and
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from functools import cache
+from collections.abc import Callable, Iterator
 
 from dagaz_studio.betza import TranslationError, read_betza
 from dagaz_studio.betza.betza_writer import to_betza
@@ -34,17 +33,28 @@ def _check_geometry(board: Board) -> None:
                        "one piece a square only")
     columns, rows = len(board.column_names), len(board.row_names)
     if len(board.squares) != columns * rows or not (columns <= 12 and rows <= 10):
-        raise IniError(f"board {board.name}: Fairy-Stockfish plays full rectangles up to 12x10 only")
+        shape = f"{columns}x{rows}" if len(board.squares) == columns * rows else \
+            f"{len(board.squares)} squares, not a {columns}x{rows} rectangle"
+        raise IniError(f"board {board.name}: Fairy-Stockfish plays full rectangles up to 12x10 only (this board: "
+                       f"{shape})")
+    place = {board.row_of[index] * columns + board.column_of[index]: index for index in range(len(board.squares))}
     for letter, (dx, dy) in _STEPS.items():
         targets = board.directions.get(letter)
         if targets is None:
             continue  # a board without diagonals (Clobber) can still be told
+        wrong = []
         for index in range(len(board.squares)):
             c, r = board.column_of[index] + dx, board.row_of[index] + dy
-            want = r * columns + c if 0 <= c < columns and 0 <= r < rows else None
-            got = targets[index]
-            if (None if got is None else (board.row_of[got] * columns + board.column_of[got])) != want:
-                raise IniError(f"board {board.name}: direction {letter} is not the usual step")
+            want = place.get(r * columns + c) if 0 <= c < columns and 0 <= r < rows else None
+            if targets[index] != want:
+                wrong.append((targets[index] is None, index, targets[index], want))
+        if wrong:
+            # Said by a square where it leads elsewhere if there is one (a step of two), else where it is missing.
+            _, index, got, want = min(wrong)
+            leads = "nowhere" if got is None else f"to {board.squares[got]}"
+            raise IniError(f"board {board.name}: direction {letter} from {board.squares[index]} leads {leads}, not "
+                           f"{'off the board' if want is None else 'to ' + board.squares[want]}: Fairy-Stockfish's "
+                           "directions are single steps to the next square")
 
 
 def _symmetry(board: Board) -> str:
@@ -151,11 +161,22 @@ def section_name(board: Board) -> str:
     return f"{name}-exported" if name in templates() else name
 
 
-@cache
-def builtin_boards() -> dict[str, Board]:
-    """Each of Fairy-Stockfish's built-in variants as the board a section inheriting from it makes."""
-    done, _ = import_file("\n".join(f"[builtin-{name}:{name}]" for name in templates()))
-    return {variant.name.removeprefix("builtin-"): parse_board(variant.text) for variant in done}
+#: Fairy-Stockfish's built-in variants read so far, by name, as boards (``None``: one that does not import).
+_builtins_read: dict[str, Board | None] = {}
+
+
+def builtin_boards(stop: Callable[[], bool] | None = None) -> dict[str, Board]:
+    """Each of Fairy-Stockfish's built-in variants as the board a section inheriting from it makes.
+
+    They are read once, one at a time, which takes a second or more: ``stop`` is asked between them,
+    and when it answers true only those read so far are returned (the next call reads on)."""
+    for name in templates():
+        if name not in _builtins_read:
+            if stop is not None and stop():
+                break
+            done, _ = import_file(f"[builtin-{name}:{name}]")
+            _builtins_read[name] = parse_board(done[0].text) if done else None
+    return {name: board for name, board in _builtins_read.items() if board is not None}
 
 
 def _letters(board: Board) -> set[str]:

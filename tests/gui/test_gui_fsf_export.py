@@ -3,12 +3,13 @@ copied; a board the export refuses is shown with the reason."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pyffish
 import pytest
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QMessageBox
 
 from dagaz_studio.gui.files.export_fsf import QtFsfExportDialog
 from dagaz_studio.variants_ini import IniError
@@ -66,9 +67,17 @@ def test_a_board_the_export_refuses_is_shown_with_the_reason(qtbot) -> None:
     window = open_window(qtbot, "oware")
     dialog = exported(qtbot, window)
     assert dialog.answer.refusal == refused.value.message
-    assert "cannot be exported" in dialog.summary.text() and refused.value.message in dialog.summary.text()
+    reason = refused.value.message.split(": ", 1)[1]
+    assert refused.value.message.startswith("board Oware: ")
+    # The board is named once, then why.
+    assert dialog.summary.text() == f"Oware cannot be exported for Fairy-Stockfish: {reason}."
     assert not dialog.section.isVisible() and not dialog.busy.isVisible()
-    assert not dialog.save_button.isEnabled() and not dialog.copy_button.isEnabled()
+    # Nothing to save or copy: only Close.
+    assert not dialog.save_button.isVisible() and not dialog.copy_button.isVisible()
+    assert dialog.buttons.button(QDialogButtonBox.StandardButton.Close).isVisible()
+    # The dialog fits the reason: all its lines, and no empty band round them.
+    qtbot.waitUntil(lambda: dialog.summary.height() >= dialog.summary.heightForWidth(dialog.summary.width()))
+    assert dialog.summary.height() <= dialog.summary.heightForWidth(dialog.summary.width()) + 8
 
 
 def test_the_board_exported_is_the_one_open_with_its_unsaved_edits(qtbot) -> None:
@@ -92,6 +101,18 @@ def test_a_file_that_cannot_be_written_is_said_and_the_section_kept(qtbot, tmp_p
     assert "not saved" in dialog.problem.text() and "a-file" in dialog.problem.text()
     assert dialog.isVisible() and dialog.section.toPlainText() == text and dialog.save_button.isEnabled()
     assert blocker.read_text(encoding="utf-8") == "not a folder"
+    # A folder where the file would go: said as one, without asking to replace it, and left as it was.
+    folder = tmp_path / "export.ini"
+    (folder / "inside").mkdir(parents=True)
+    asked: list[object] = []
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *args: asked.append(args)))
+    for chosen in (folder, tmp_path / "export"):
+        saving_to(monkeypatch, chosen)
+        assert not dialog.save_as()
+        assert dialog.problem.text() == (f"The section was not saved to {folder}: it is a folder, not a regular "
+                                         "file. It is still here to save elsewhere or copy.")
+    assert asked == [] and [child.name for child in folder.iterdir()] == ["inside"]
+    assert dialog.section.toPlainText() == text and dialog.save_button.isEnabled()
 
 
 def test_a_dialog_closed_while_exporting_drops_its_answer_and_the_next_export_gets_its_own(qtbot) -> None:
@@ -113,3 +134,63 @@ def test_edits_not_applied_in_the_panels_are_said_to_be_left_out(qtbot) -> None:
     dialog = exported(qtbot, window)
     assert not dialog.note.isHidden() and "not yet applied" in dialog.note.text()
     assert dialog.section.toPlainText().startswith("[chess-exported:chess]")
+
+
+class _Watched:
+    """The export as the window's worker runs it: whether it is playing its games yet, and how it ended."""
+
+    def __init__(self, monkeypatch) -> None:
+        from dagaz_studio.queries import fsf_export
+
+        self.playing = threading.Event()
+        self.ended: list[str] = []
+        legal_moves, export_board = fsf_export.legal_moves, fsf_export.export_board
+
+        def moves_looked_for(*args, **kwargs):
+            self.playing.set()
+            return legal_moves(*args, **kwargs)
+
+        def export_watched(board, cancel=None):
+            try:
+                text = export_board(board, cancel)
+            except fsf_export.ExportCancelled:
+                self.ended.append("cancelled")
+                raise
+            self.ended.append("exported")
+            return text
+
+        monkeypatch.setattr(fsf_export, "legal_moves", moves_looked_for)
+        monkeypatch.setattr(fsf_export, "export_board", export_watched)
+
+
+def _exporting(qtbot, monkeypatch) -> tuple[object, QtFsfExportDialog, _Watched]:
+    """A window exporting chess, its dialog, and the export's watcher, once the export plays its games."""
+    watched = _Watched(monkeypatch)
+    window = open_window(qtbot, "chess")
+    window.export_fsf_action.trigger()
+    dialog = window.findChild(QtFsfExportDialog)
+    qtbot.waitUntil(watched.playing.is_set, timeout=EXPORTED)
+    return window, dialog, watched
+
+
+def test_cancel_stops_the_export_under_way(qtbot, monkeypatch) -> None:
+    window, dialog, watched = _exporting(qtbot, monkeypatch)
+    cancel = dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+    assert cancel is not None and cancel.isVisible() and dialog.buttons.button(QDialogButtonBox.StandardButton.Close) is None
+    cancel.click()
+    assert not dialog.isVisible() and window.fsf_exporter.dialog is None
+    qtbot.waitUntil(lambda: bool(watched.ended), timeout=EXPORTED)
+    assert watched.ended == ["cancelled"]
+    # The worker is free: the next export runs to its end and is shown.
+    again = exported(qtbot, window)
+    assert again.section.toPlainText().startswith("[chess-exported:chess]") and watched.ended[1:] == ["exported"]
+    assert again.buttons.button(QDialogButtonBox.StandardButton.Cancel) is None
+    assert again.buttons.button(QDialogButtonBox.StandardButton.Close).isVisible()
+
+
+def test_closing_the_window_cancels_the_export_under_way(qtbot, monkeypatch) -> None:
+    window, _dialog, watched = _exporting(qtbot, monkeypatch)
+    assert window.close()
+    # Closing waits for the worker to end: it ended by the cancel, not by exporting to the end.
+    qtbot.waitUntil(lambda: bool(watched.ended), timeout=EXPORTED)
+    assert watched.ended == ["cancelled"]

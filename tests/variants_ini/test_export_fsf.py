@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -116,3 +117,28 @@ def test_a_piece_with_moves_of_its_own_while_unmoved_makes_the_export_fail_namin
 def test_a_heap_or_stack_board_is_refused_as_such(board_name: str, kind: str) -> None:
     with pytest.raises(IniError, match=f"a {kind} board; Fairy-Stockfish plays boards of one piece a square only"):
         export_fsf(load_board(board_name))
+
+
+@pytest.mark.parametrize("board_name", ["frisian", "fanorona"])
+def test_a_direction_that_is_no_single_step_is_shown_where_it_is_not(board_name: str) -> None:
+    # Frisian's straight lines step two squares; Fanorona's diagonals leave half its squares.
+    board = load_board(board_name)
+    with pytest.raises(IniError) as caught:
+        export_fsf(board)
+    said = re.search(r"direction (\w) from (\w+) leads (?:to (\w+)|nowhere), not (?:to (\w+)|off the board)",
+                     caught.value.message)
+    assert said is not None, caught.value.message
+    letter, origin, got, want = said.groups()
+    index = board.squares.index(origin)
+    # The board's direction leads where the message says; the square named instead is its neighbour.
+    assert board.directions[letter][index] == (None if got is None else board.squares.index(got))
+    step = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0), "O": (1, 1), "M": (-1, 1), "T": (1, -1), "R": (-1, -1)}
+    dx, dy = step[letter]
+    assert want is not None and (ord(want[0]) - ord(origin[0]), int(want[1:]) - int(origin[1:])) == (dx, dy)
+    assert "single steps" in caught.value.message
+
+
+def test_a_board_that_is_no_rectangle_is_told_its_squares() -> None:
+    with pytest.raises(IniError) as caught:
+        export_fsf(load_board("raumschach"))
+    assert caught.value.message.endswith("up to 12x10 only (this board: 125 squares, not a 5x5 rectangle)")

@@ -184,3 +184,22 @@ def read_move_or_none(rules: Rules, position: Position, name: str) -> object:
         return read_move(rules, position, name)
     except ValueError:
         return None
+
+
+def test_a_section_in_betza_is_played_too_and_refused_where_it_plays_otherwise(monkeypatch) -> None:
+    from dagaz_studio.queries import fsf_export
+
+    board = load_board("fox-and-hounds")
+    said = fsf_export.export_fsf(board)
+    assert export_board(board) == said
+    # The Hounds said to step backward as well: Fairy-Stockfish would let them, the board does not.
+    assert "customPiece1 = h:fmF\n" in said
+    wrong = said.replace("h:fmF", "h:mF")
+    monkeypatch.setattr(fsf_export, "export_fsf", lambda _board: wrong)
+    # Fairy-Stockfish's own fox-and-hounds plays as the board does: the section inherits from it instead.
+    assert export_board(board) == "[fox-and-hounds-exported:fox-and-hounds]\n"
+    monkeypatch.setattr(fsf_export, "parent_sections", lambda _board: iter(()))
+    with pytest.raises(IniError) as caught:
+        export_board(board)
+    assert "its pieces said in Betza play otherwise in Fairy-Stockfish (at " in caught.value.message
+    assert "only its" in caught.value.message

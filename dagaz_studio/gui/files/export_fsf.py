@@ -1,7 +1,8 @@
 """File ▸ Export for Fairy-Stockfish…: the open board as a variants.ini section, saved or copied.
 
 The export plays random games to check the section (:func:`~dagaz_studio.queries.fsf_export.export_board`),
-which takes seconds, so it runs on a worker of the window's own while a dialog says so. The board
+which takes seconds, so it runs on a worker of the window's own while a dialog says so; cancelling
+the dialog, or closing the window, stops it within a move of the games. The board
 exported is the one open, with its edits whether saved or not. The dialog shows the section, to save
 as a ``.ini`` file (written atomically: a file that cannot be written is said, the section staying
 in the dialog) or to copy; a board the export refuses is shown with the reason.
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board import Board
 from dagaz_studio.board.writer import SaveError, write_atomically
+from dagaz_studio.engine import CancelFlag
 from dagaz_studio.gui.files.save_path import with_suffix_asked
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
@@ -50,12 +52,13 @@ class ExportQuery:
 @dataclass(frozen=True)
 class ExportAnswer:
     """The section made of :class:`ExportQuery`'s board (``text``), why the export refuses the board
-    (``refusal``), or why it failed unexpectedly (``error``)."""
+    (``refusal``), why it failed unexpectedly (``error``), or that it was ``cancelled``."""
 
     query: ExportQuery
     text: str = ""
     refusal: str = ""
     error: str = ""
+    cancelled: bool = False
 
     @property
     def serial(self) -> int:
@@ -63,14 +66,17 @@ class ExportAnswer:
         return self.query.serial
 
 
-def answer_export(_rules: object, query: ExportQuery, _cancel: object = None) -> ExportAnswer:
-    """Export the query's board; a board the export cannot say is an answer with the reason."""
-    from dagaz_studio.queries.fsf_export import export_board
+def answer_export(_rules: object, query: ExportQuery, cancel: CancelFlag | None = None) -> ExportAnswer:
+    """Export the query's board, stopping once ``cancel`` is set; a board the export cannot say is an
+    answer with the reason."""
+    from dagaz_studio.queries.fsf_export import ExportCancelled, export_board
 
     try:
-        return ExportAnswer(query, text=export_board(query.exported))
+        return ExportAnswer(query, text=export_board(query.exported, cancel))
     except IniError as error:
         return ExportAnswer(query, refusal=error.message)
+    except ExportCancelled:
+        return ExportAnswer(query, cancelled=True)
 
 
 def export_failed(query: ExportQuery, message: str) -> ExportAnswer:
@@ -109,7 +115,9 @@ class QtFsfExportDialog(QDialog):
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #b00020")
         self.problem.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        # Cancel while the export runs (it stops the export), Close once it has answered.
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip("Stop the export (Esc)")
         self.save_button = self.buttons.addButton("Save as .ini…", QDialogButtonBox.ButtonRole.ActionRole)
         self.copy_button = self.buttons.addButton("Copy", QDialogButtonBox.ButtonRole.ActionRole)
         self.save_button.setToolTip("Write the section to a variants.ini file of its own")
@@ -131,6 +139,7 @@ class QtFsfExportDialog(QDialog):
         """The section, with Save as and Copy; or why there is none."""
         self.answer = answer
         self.busy.hide()
+        self.buttons.setStandardButtons(QDialogButtonBox.StandardButton.Close)
         if answer.text:
             self.summary.setText(f"{self.board_name} as a Fairy-Stockfish variants.ini section, checked to play "
                                  "as the board does on random games. Save it as a file, or copy it into your "
@@ -141,13 +150,20 @@ class QtFsfExportDialog(QDialog):
             self.save_button.setDefault(True)
             return
         if answer.refusal:
-            self.summary.setText(f"{self.board_name} cannot be exported for Fairy-Stockfish: {answer.refusal}.")
+            # The reason names the board as the command line says it; here the sentence already has.
+            reason = answer.refusal.removeprefix(f"board {self.board_name}: ")
+            self.summary.setText(f"{self.board_name} cannot be exported for Fairy-Stockfish: {reason}.")
         else:
             self.summary.setText(f"{self.board_name} could not be exported: {answer.error}")
-        # Nothing to show but the reason: the dialog shrinks to it.
+        # Nothing to show but the reason: the dialog shrinks to it, with nothing to save or copy.
         self.section.hide()
+        for button in (self.save_button, self.copy_button):
+            button.hide()
+        self.problem.hide()  # nothing can be saved, so nothing will be said there
         self.layout().activate()
-        self.resize(self.width(), self.sizeHint().height())
+        # The reason wraps at the dialog's width: its height at that width, not at the size hint's.
+        fitting = self.heightForWidth(self.width())
+        self.resize(self.width(), fitting if fitting > 0 else self.sizeHint().height())
 
     @Slot()
     def copy(self) -> None:
@@ -171,8 +187,9 @@ class QtFsfExportDialog(QDialog):
         try:
             write_atomically(path, self.answer.text)
         except (OSError, SaveError) as error:  # a full disk, a folder that cannot be written …
+            reason = error.reason if isinstance(error, SaveError) else error.strerror or str(error)
             self.problem.setStyleSheet("color: #b00020")
-            self.problem.setText(f"The section was not saved: {error}. It is still here to save "
+            self.problem.setText(f"The section was not saved to {path}: {reason}. It is still here to save "
                                  "elsewhere or copy.")
             return False
         self.problem.setStyleSheet("")
@@ -206,7 +223,7 @@ class QtFsfExporter(QObject):
 
     def _closed(self, dialog: QtFsfExportDialog) -> None:
         if self.dialog is dialog:
-            # No one waits for the answer: it is dropped when it comes (the export itself runs on).
+            # No one waits for the answer: the export stops, and whatever it answers is dropped.
             self.runner.cancel()
             self.dialog = None
 
@@ -217,7 +234,7 @@ class QtFsfExporter(QObject):
             dialog.show_answer(answer)
 
     def shutdown(self) -> None:
-        """Stop the worker (waiting for an export under way to end)."""
+        """Stop the worker, cancelling an export under way (which stops within a move of its games)."""
         self.runner.shutdown()
 
 
