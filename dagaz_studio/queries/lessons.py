@@ -12,7 +12,6 @@ Plain Python, no Qt: the ``lesson`` command and the window's Lessons panel ask t
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from dagaz_studio.engine import CancelFlag, FenError, Move, Piece, Position, Rul
 from dagaz_studio.queries.compare import ComparisonCancelled, compare_pieces, stop_if_cancelled
 from dagaz_studio.queries.compare_positions import full_move, piece_moves
 from dagaz_studio.queries.fen_unsaid import read_again, unsaid_by_fen
-from dagaz_studio.queries.toml_text import TomlTextError, toml_tables
+from dagaz_studio.queries.toml_text import TomlTextError, key_line, obeyed_character, toml_tables
 
 __all__ = [
     "LESSON_NOTATIONS", "ComparisonCancelled", "Lesson", "LessonError", "LessonPosition", "Marking", "Verdict", "check_answer",
@@ -192,23 +191,6 @@ def _asks(question: Callable[[], bool]) -> bool:
         return False
 
 
-def _line_of(text: str, table: str | None, key: str | None) -> int:
-    """The line where ``key`` is set in ``table`` (``None``: the top level), else the table's header."""
-    current: str | None = None
-    header = 1
-    # TOML's lines end at a line feed alone (a line separator, U+2028, is a character of a string).
-    for number, line in enumerate(text.split("\n"), 1):
-        stripped = line.strip()
-        if stripped.startswith("[") and not stripped.startswith("[["):
-            current = stripped.strip("[]").strip()
-            if current == table:
-                header = number
-            continue
-        if current == table and key is not None and re.match(rf"{re.escape(key)}\s*=", stripped):
-            return number
-    return header
-
-
 #: The largest lesson file read: a lesson is a page of text and a few positions.
 MAX_LESSON_BYTES = 200_000
 
@@ -234,17 +216,21 @@ def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
         raise LessonError(path, error.line, error.reason) from None
 
     def fail(table: str | None, key: str | None, reason: str) -> LessonError:
-        return LessonError(path, _line_of(text, table, key), reason)
+        return LessonError(path, key_line(text, table, key), reason)
 
     def string(table: str | None, values: dict, key: str, default: str | None = None) -> str:
         value = values.get(key, default)
         if value is None:
             where = f"[{table}]" if table else "the lesson"
-            return_error = fail(table, None, f"{where} needs '{key}'")
-            raise return_error
+            raise fail(table, None, f"{where} needs '{key}'")
         if not isinstance(value, str) or not value.strip():
             raise fail(table, key, f"'{key}' must be a text that is not empty")
-        return value.strip()
+        return shown(table, key, value).strip()
+
+    def shown(table: str | None, key: str, value: str) -> str:
+        if (obeyed := obeyed_character(value)) is not None:
+            raise fail(table, key, f"'{key}' holds the control character {obeyed}: a lesson's texts are shown as written")
+        return value
 
     def table_of(key: str) -> dict:
         value = data.get(key)
@@ -285,6 +271,7 @@ def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
     hints = exercise.get("hints", [])
     if not isinstance(hints, list) or not all(isinstance(h, str) and h.strip() for h in hints):
         raise fail("exercise", "hints", "'hints' must be a list of texts")
+    hints = [shown("exercise", "hints", hint) for hint in hints]
     extra = exercise.get("positions", [])
     # A misspelt key (FEN, Fen) would otherwise leave the board's initial position in its place.
     if not isinstance(extra, list) or not all(isinstance(p, dict) and isinstance(p.get("square"), str)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from typing import Any
 
 #: How deep brackets and braces stand where nesting is said to be too deep: a lesson nests two.
@@ -36,6 +37,23 @@ def toml_tables(text: str) -> dict[str, Any]:
         raise TomlTextError(_deep_line(text), "arrays or tables nested too deeply") from None
 
 
+def key_line(text: str, table: str | None, key: str | None) -> int:
+    """The line where ``key`` is set in ``table`` (``None``: the top level), else the table's header."""
+    current: str | None = None
+    header = 1
+    # TOML's lines end at a line feed alone (a line separator, U+2028, is a character of a string).
+    for number, line in enumerate(text.split("\n"), 1):
+        stripped = line.strip()
+        if stripped.startswith("[") and not stripped.startswith("[["):
+            current = stripped.strip("[]").strip()
+            if current == table:
+                header = number
+            continue
+        if current == table and key is not None and re.match(rf"{re.escape(key)}\s*=", stripped):
+            return number
+    return header
+
+
 def _deep_line(text: str) -> int:
     """The line where ``text``'s brackets and braces first stand :data:`DEEP` deep (counted quoted or
     not: said only of text too deep for :mod:`tomllib`), or 1."""
@@ -46,3 +64,13 @@ def _deep_line(text: str) -> int:
             if depth >= DEEP:
                 return number
     return 1
+
+
+def obeyed_character(text: str) -> str | None:
+    """The first character of ``text`` that a terminal obeys rather than shows (an escape, a carriage
+    return, a bell; C0 and C1 controls and DEL), as its escape (``\\x1b``), or ``None``. A tab and a
+    line feed are a text's own. A lesson's texts are printed as written, so one such character could
+    clear the terminal or retitle its window."""
+    found = next((character for character in text if unicodedata.category(character) == "Cc"
+                  and character not in "\t\n"), None)
+    return None if found is None else ascii(found)[1:-1]
