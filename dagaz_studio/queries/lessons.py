@@ -12,6 +12,7 @@ Plain Python, no Qt: the ``lesson`` command and the window's Lessons panel ask t
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -195,6 +196,17 @@ def _asks(question: Callable[[], bool]) -> bool:
 MAX_LESSON_BYTES = 200_000
 
 
+def _beside(lesson: Path, board: str) -> str:
+    """The board file ``board`` names beside the lesson file, made absolute: resolved where the system
+    can follow it, as written where it cannot (a NUL in it, links leading round in a loop), so that
+    loading it says why."""
+    beside = lesson.parent / board
+    try:
+        return str(beside.resolve())
+    except (OSError, ValueError, RuntimeError):
+        return os.path.abspath(beside)
+
+
 def read_lesson(path: str | Path) -> Lesson:
     """The lesson a TOML file holds; raises :class:`LessonError` with the line and reason of a problem."""
     from dagaz_studio.board.text_file import TextFileError, read_text_file
@@ -249,7 +261,7 @@ def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
     if notation not in LESSON_NOTATIONS:
         raise fail(None, "notation", f"notation {notation!r}: choose {', '.join(LESSON_NOTATIONS)}")
     if board_name.endswith(".board") and not Path(board_name).is_absolute():
-        board_name = str((path.parent / board_name).resolve())
+        board_name = _beside(path, board_name)
     fen = data.get("fen")
     if fen is not None and not isinstance(fen, str):
         raise fail(None, "fen", "'fen' must be a text")

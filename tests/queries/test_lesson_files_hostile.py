@@ -1,10 +1,11 @@
 """Whatever a lesson file holds — any value for any key, bytes that are no text, texts a terminal would
-obey — it is a lesson or a :class:`LessonError`
+obey, a board named by a path the system cannot follow — it is a lesson or a :class:`LessonError`
 saying the file and line, never another exception."""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,18 @@ def test_a_hint_a_terminal_would_obey_is_refused_at_the_hints() -> None:
 def test_tabs_and_line_breaks_in_a_lesson_text_are_kept() -> None:
     lesson = parse_lesson(_with("text", "One\tstep.\n\nThen another."), "plain.toml")
     assert lesson.text == "One\tstep.\n\nThen another."
+
+
+@pytest.mark.parametrize("board", ["no\x00such.board", "loop.board"])
+def test_a_board_file_the_system_cannot_follow_is_refused_at_the_board(board: str, tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # A NUL in the name, a link that leads back to itself: said as the lesson's problem, not a traceback.
+    os.symlink(tmp_path / "loop.board", tmp_path / "loop.board")
+    text = _with("board", board)
+    path = tmp_path / "odd-board.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LessonError) as caught:
+        read_lesson(path)
+    assert caught.value.line == _line(text, "board")
+    assert main(["lesson", "show", str(path)]) == 2
+    assert f"odd-board.toml:{caught.value.line}: " in capsys.readouterr().err
