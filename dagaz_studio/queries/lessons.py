@@ -327,9 +327,15 @@ def _validate(lesson: Lesson, text: str, fail: Any) -> None:
     # the board lacks would otherwise be blamed on every answer checked.
     rules = _rules(lesson.board)
     try:
-        rules.custom_kind(parse_notation(lesson.example), "Example")
+        example = rules.custom_kind(parse_notation(lesson.example), "Example")
     except NotationError as error:
         raise fail("example", "notation", f"the example does not read: {error.message}") from None
+    # Its run is the film the lesson steps through: one that never ends would show only its stop.
+    place = lesson.example_position
+    try:
+        _moves_at(rules, _position(board, place.fen), board.index(place.square), example)
+    except RunawayNotation as error:
+        raise fail("example", "notation", f"the example runs away on {place.square}: {error}") from None
     try:
         solution = rules.custom_kind(parse_notation(to_dagaz(lesson.solution, lesson.notation)), "Solution")
     except (NotationError, AnswerError) as error:
