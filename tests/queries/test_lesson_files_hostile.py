@@ -53,10 +53,10 @@ def _toml(value: object) -> str:
     return "{" + ", ".join(f"{json.dumps(key)} = {_toml(item)}" for key, item in value.items()) + "}"
 
 
-def _with(key: str, value: object) -> str:
-    """The one-step lesson with ``key`` set to ``value`` (replaced where it is written, else added to its table)."""
+def _with(key: str, value: object, text: str = ONE_STEP) -> str:
+    """The lesson ``text`` with ``key`` set to ``value`` (replaced where it is written, else added to its table)."""
     table, _, name = key.rpartition(".")
-    lines = ONE_STEP.split("\n")
+    lines = text.split("\n")
     current = ""
     for number, line in enumerate(lines):
         if line.startswith("["):
@@ -92,7 +92,7 @@ def test_any_value_for_any_key_is_a_lesson_or_a_lesson_error_at_a_line(key: str,
 def test_several_hostile_values_at_once_are_refused_at_a_line(changes: list[tuple[str, object]]) -> None:
     text = ONE_STEP
     for key, value in changes:
-        text = _with(key, value)
+        text = _with(key, value, text)
     _refused_well(text, Path("/nowhere/hostile.toml"))
 
 
