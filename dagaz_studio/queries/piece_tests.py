@@ -336,6 +336,12 @@ def _why_not(rules: Rules, query: MovesQuery, mark: str, marks: dict[str, Move])
 
 
 def _why_no_drop(rules: Rules, query: MovesQuery, square: int) -> str:
+    position = query.position
+    player = position.turn if query.drop_player is None else query.drop_player
+    kind = rules.kind_index[query.drop or ""]
+    # Said before the notation is blamed: with none in hand, no notation drops it anywhere.
+    if position.hands and position.hands[player][kind] <= 0 and not rules.kinds[kind].unlimited:
+        return f"{rules.board.players[player]} holds no {query.drop} in hand"
     everything = answer_moves(rules, replace(query, legal_only=False))
     if any(move.target == square for move in everything.moves):
         return "its drop notation drops it there, but the game's rules forbid that drop"
