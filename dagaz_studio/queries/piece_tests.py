@@ -181,7 +181,7 @@ def run_test(rules: Rules, test: PieceTest) -> TestResult:
                         file=_file(board))
     if not test.readable:
         # Said where check says it: the file, line and column of each problem.
-        result.error = "the test cannot be read: " + "; ".join(map(str, test.problems))
+        result.error = "the test cannot be read: " + _said(test.problems)
         return result
     try:
         position = test_position(board, test)
@@ -207,6 +207,18 @@ def run_test_apart(rules: Rules, test: PieceTest) -> TestResult:
         board = rules.board
         return TestResult(board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text(),
                           error=f"internal error ({type(error).__name__}: {error}); please report it", file=_file(board))
+
+
+#: The problems an unreadable test's result says in its one line; check and test list every one.
+MOST_PROBLEMS_SAID = 5
+
+
+def _said(problems: tuple[Problem, ...]) -> str:
+    """A test's problems in one line: a statement of a thousand marks each given twice is said by its
+    first few and a count, not in a line as long as the file."""
+    said = "; ".join(map(str, problems[:MOST_PROBLEMS_SAID]))
+    more = len(problems) - MOST_PROBLEMS_SAID
+    return said + (f"; … and {more:,} more" if more > 0 else "")
 
 
 def _stopped(reason: str) -> str:

@@ -104,3 +104,18 @@ def test_run_tests_gives_one_result_per_test_whatever_they_hold() -> None:
          "fen W:W1:B2 perft 1 gives 1", "legal a1a9", "at a1 reaches xxa2"])), "hostile.board")
     results = run_tests(board)
     assert len(results) == 7 and not any(result.passed for result in results)
+
+
+def test_a_test_of_a_thousand_problems_says_a_few_and_counts_the_rest(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    # The result's error is one line of the panel and of --json: not a line as long as the file.
+    board = parse_board(TINY + "test many: at a1 reaches " + " ".join(["a2"] * 1000) + "\n", "many.board")
+    (result,) = run_tests(board)
+    assert not result.passed and result.error is not None and len(result.error) < 500, len(result.error or "")
+    assert result.error.startswith("the test cannot be read: many.board:10:") and "… and 994 more" in result.error
+    # check still lists them, up to its own limit, and counts the rest.
+    path = tmp_path / "many.board"
+    path.write_text(TINY + "test many: at a1 reaches " + " ".join(["a2"] * 1000) + "\n", encoding="utf-8")
+    assert main(["test", str(path), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert len(out) < 1000 and "… and 949 more problems" in err
