@@ -37,19 +37,26 @@ def toml_tables(text: str) -> dict[str, Any]:
         raise TomlTextError(_deep_line(text), "arrays or tables nested too deeply") from None
 
 
+#: A table's header as a line writes it: ``[name]``, spaces and quotes about the name allowed, a comment after.
+_HEADER = re.compile(r"""\[\s*(["']?)([^\[\]"']*)\1\s*\]\s*(#.*)?""")
+
+
 def key_line(text: str, table: str | None, key: str | None) -> int:
-    """The line where ``key`` is set in ``table`` (``None``: the top level), else the table's header."""
+    """The line where ``key`` is set in ``table`` (``None``: the top level), else the table's header;
+    the key found bare or quoted, under a header however spaced, quoted or commented."""
     current: str | None = None
     header = 1
+    written = None if key is None else re.compile(rf"""(["']?){re.escape(key)}\1\s*=""")
     # TOML's lines end at a line feed alone (a line separator, U+2028, is a character of a string).
     for number, line in enumerate(text.split("\n"), 1):
         stripped = line.strip()
-        if stripped.startswith("[") and not stripped.startswith("[["):
-            current = stripped.strip("[]").strip()
+        named = _HEADER.fullmatch(stripped)
+        if named is not None:
+            current = named.group(2).strip()
             if current == table:
                 header = number
             continue
-        if current == table and key is not None and re.match(rf"{re.escape(key)}\s*=", stripped):
+        if current == table and written is not None and written.match(stripped):
             return number
     return header
 
