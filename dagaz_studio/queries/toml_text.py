@@ -47,6 +47,8 @@ def key_line(text: str, table: str | None, key: str | None) -> int:
     current: str | None = None
     header = 1
     written = None if key is None else re.compile(rf"""(["']?){re.escape(key)}\1\s*=""")
+    # A table may also be written at the top level: its keys dotted (example.square = …), or inline.
+    dotted = None if table is None else re.compile(rf"""{re.escape(table)}\s*(\.\s*(\S+?)\s*)?=""")
     # TOML's lines end at a line feed alone (a line separator, U+2028, is a character of a string).
     for number, line in enumerate(text.split("\n"), 1):
         stripped = line.strip()
@@ -57,6 +59,9 @@ def key_line(text: str, table: str | None, key: str | None) -> int:
                 header = number
             continue
         if current == table and written is not None and written.match(stripped):
+            return number
+        found = dotted.match(stripped) if current is None and dotted is not None else None
+        if found is not None and (key is None or found.group(2) is None or found.group(2).strip("\"'") == key):
             return number
     return header
 
