@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dagaz_studio.board import BoardFileError, parse_board
+from dagaz_studio.board import BoardFileError, parse_board, shipped_boards
 from dagaz_studio.cli import main
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.queries.piece_tests import run_test_apart, run_tests
@@ -119,3 +119,44 @@ def test_a_test_of_a_thousand_problems_says_a_few_and_counts_the_rest(capsys: py
     assert main(["test", str(path), "--json"]) == 2
     out, err = capsys.readouterr()
     assert len(out) < 1000 and "… and 949 more problems" in err
+
+
+@settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.integers(0, 40))
+def test_a_reach_test_passes_as_python_chess_moves_the_piece_and_fails_a_mark_more(rng, plies: int) -> None:
+    # The verdict, not only its form: marks written from an independent move generator pass, and
+    # one square more (which the piece does not reach) fails as missing.
+    import chess
+
+    game = chess.Board()
+    for _ in range(plies):
+        moves = list(game.legal_moves)
+        if not moves:
+            break
+        game.push(rng.choice(moves))
+    squares = [square for square, piece in game.piece_map().items()
+               if piece.color == game.turn and piece.piece_type != chess.KING]
+    if not squares:
+        return
+    square = rng.choice(squares)
+    marks = set()
+    for move in game.legal_moves:
+        if move.from_square != square:
+            continue
+        if game.is_en_passant(move):
+            marks |= {chess.square_name(move.to_square), "x" + chess.square_name(move.to_square ^ 8)}
+        else:
+            marks.add(("x" if game.piece_at(move.to_square) else "") + chess.square_name(move.to_square))
+    unreached = next(name for name in chess.SQUARE_NAMES if name not in marks and "x" + name not in marks)
+    text = _CHESS + "".join(
+        f"test written{number}: fen {game.fen()} at {chess.square_name(square)} reaches {words}\n"
+        for number, words in enumerate([" ".join(sorted(marks)) or "nothing", " ".join(sorted(marks | {unreached}))]))
+    board = parse_board(text, "chess.board")
+    rules = Rules(board)
+    right, wrong = (run_test_apart(rules, test) for test in board.tests if test.name.startswith("written"))
+    assert right.passed, right.describe()
+    assert not wrong.passed and wrong.missing == (unreached,), wrong.describe()
+
+
+#: The shipped chess board, its own tests left as they are (only the written ones are run).
+_CHESS = shipped_boards()["chess"].read_text(encoding="utf-8")
