@@ -198,8 +198,7 @@ MAX_LESSON_BYTES = 200_000
 
 def _beside(lesson: Path, board: str) -> str:
     """The board file ``board`` names beside the lesson file, made absolute: resolved where the system
-    can follow it, as written where it cannot (a NUL in it, links leading round in a loop), so that
-    loading it says why."""
+    can follow it, as written where it cannot (links in a loop), so that loading it says why."""
     beside = lesson.parent / board
     try:
         return str(beside.resolve())
@@ -233,8 +232,7 @@ def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
     def string(table: str | None, values: dict, key: str, default: str | None = None) -> str:
         value = values.get(key, default)
         if value is None:
-            where = f"[{table}]" if table else "the lesson"
-            raise fail(table, None, f"{where} needs '{key}'")
+            raise fail(table, None, f"{f'[{table}]' if table else 'the lesson'} needs '{key}'")
         if not isinstance(value, str) or not value.strip():
             raise fail(table, key, f"'{key}' must be a text that is not empty")
         return shown(table, key, value).strip()
@@ -318,8 +316,10 @@ def _validate(lesson: Lesson, text: str, fail: Any) -> None:
     for table, place in checks:
         try:
             _position(board, place.fen)
-        except FenError as error:
-            raise fail(table, "fen" if table != "exercise" else "positions", f"bad position: {error}") from None
+        except FenError as error:  # with no FEN of the lesson's, the board's setup: said at the board
+            table, key, said = ((table, "fen" if table != "exercise" else "positions", "bad position") if place.fen
+                                is not None else (None, "board", "the board's setup does not fit"))
+            raise fail(table, key, f"{said}: {error}") from None
         if not board.has_square(place.square):
             raise fail(table, "square" if table != "exercise" else "positions",
                        f"no square {place.square!r} on {board.name}")

@@ -163,3 +163,15 @@ def test_a_board_file_the_system_cannot_follow_is_refused_at_the_board(board: st
     assert caught.value.line == _line(text, "board")
     assert main(["lesson", "show", str(path)]) == 2
     assert f"odd-board.toml:{caught.value.line}: " in capsys.readouterr().err
+
+
+def test_a_board_setup_that_does_not_fit_is_said_at_the_board(tmp_path: Path) -> None:
+    # With no FEN of its own the lesson stands on the board's setup: a setup the board refuses is
+    # said at the lesson's board line, as the board's, not at line 1 as a FEN of the lesson's.
+    (tmp_path / "odd.board").write_text("odd\ngrid: a-c x 3-1\nN = (0, -1)\nE = (1, 0)\npiece King K royal: N\n"
+                                        "setup: 2k/3/K2 w - e9 0 1\n", encoding="utf-8")
+    text = ONE_STEP.replace('board = "chess"', 'board = "odd.board"').replace('fen = "8/8/8/8/3K4/8/8/8 w - - 0 1"\n', "")
+    text = text.replace('square = "d4"', 'square = "b2"')
+    with pytest.raises(LessonError) as caught:
+        parse_lesson(text, tmp_path / "setup.toml")
+    assert caught.value.line == _line(text, "board") and "the board's setup does not fit" in caught.value.reason
