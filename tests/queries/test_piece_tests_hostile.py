@@ -160,3 +160,21 @@ def test_a_reach_test_passes_as_python_chess_moves_the_piece_and_fails_a_mark_mo
 
 #: The shipped chess board, its own tests left as they are (only the written ones are run).
 _CHESS = shipped_boards()["chess"].read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("words, column, reason", [
+    ("perft 1 gives " + "9" * 5000, 23, "a perft count of 5,000 digits"),
+    ("perft " + "1" * 5000 + " gives 2", 15, "a perft depth is a whole number from 1 to 6"),
+    ("perft " + "0" * 40 + "1 gives 2", None, None),
+    ("perft 1 gives " + "0" * 40 + "2", None, None),
+])
+def test_a_perft_of_thousands_of_digits_is_a_problem_at_its_number(words: str, column: int | None,
+                                                                    reason: str | None) -> None:
+    # int() refuses a number of more than 4,300 digits: such a count or depth is a problem, not a traceback.
+    (test,) = parse_board(TINY + f"test t: {words}\n", "digits.board").tests
+    if reason is None:
+        assert test.readable and (test.depth, test.count) == (1, 2)
+        return
+    (problem,) = test.problems
+    assert (problem.line, problem.column) == (TEST_LINE, column) and reason in problem.message, problem
+    assert len(str(problem)) < 300
