@@ -35,6 +35,11 @@ def toml_tables(text: str) -> dict[str, Any]:
         raise TomlTextError(line, reason) from None
     except RecursionError:
         raise TomlTextError(_deep_line(text), "arrays or tables nested too deeply") from None
+    except ValueError:
+        # Python's int() refuses a decimal number of more than 4,300 digits, which TOML allows.
+        digits = re.search(r"[0-9_]{4000,}", text)
+        line = text.count("\n", 0, digits.start()) + 1 if digits else 1
+        raise TomlTextError(line, "a number of thousands of digits: too long to read") from None
 
 
 #: A table's header as a line writes it: ``[name]``, spaces and quotes about the name allowed, a comment after.

@@ -175,3 +175,16 @@ def test_a_board_setup_that_does_not_fit_is_said_at_the_board(tmp_path: Path) ->
     with pytest.raises(LessonError) as caught:
         parse_lesson(text, tmp_path / "setup.toml")
     assert caught.value.line == _line(text, "board") and "the board's setup does not fit" in caught.value.reason
+
+
+def test_a_number_of_thousands_of_digits_is_refused_at_its_line(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    # Python reads no decimal number of more than 4,300 digits: TOML's own reader raises, not a TOML error.
+    text = ONE_STEP.replace("[exercise]", "[exercise]\ngenerated = " + "9" * 5000)
+    with pytest.raises(LessonError) as caught:
+        parse_lesson(text, "digits.toml")
+    assert caught.value.line == _line(text, "exercise.generated") and "thousands of digits" in caught.value.reason
+    path = tmp_path / "digits.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["lesson", "show", str(path)]) == 2
+    assert "digits.toml:" in capsys.readouterr().err
