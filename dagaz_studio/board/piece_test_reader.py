@@ -25,6 +25,8 @@ _EXPECT = {"reaches_nothing": "exactly", "reaches_exactly": "exactly", "reaches_
            "reaches_none_of": "none-of", "perft": "perft", "legal": "legal", "illegal": "illegal"}
 #: The deepest perft a test may ask: deeper counts take minutes on the larger boards.
 MAX_TEST_DEPTH = 6
+#: The most digits of a perft count a test may give: more than any position's moves to depth 6 make.
+MAX_COUNT_DIGITS = 30
 #: A draughts PDN FEN (``W:W31,32:B1``), as :func:`dagaz_studio.pdn.is_pdn_fen` tells it (the loader
 #: does not import the package, which stands above it): no board FEN begins with a letter and a colon.
 _PDN_FEN = re.compile(r"\s*[WB]\s*:")
@@ -299,13 +301,18 @@ class TestReader:
         depth_token, count_token = _token(expect.children[0]), _token(expect.children[1])
         good = True
         depth = str(depth_token)
-        if not depth.isdigit() or not 1 <= int(depth) <= MAX_TEST_DEPTH:
+        # Thousands of digits are not read as a number at all (int() refuses past 4,300): said as wrong.
+        if not depth.isdigit() or len(depth.lstrip("0")) > 1 or not 1 <= int(depth) <= MAX_TEST_DEPTH:
             self.reporter.report_token(statement, depth_token, f"a perft depth is a whole number from 1 to {MAX_TEST_DEPTH}, "
                               f"not '{echoed(depth)}'")
             good = False
         count = str(count_token)
         if not count.isdigit():
             self.reporter.report_token(statement, count_token, f"a perft count is a whole number, not '{echoed(count)}'")
+            good = False
+        elif len(count.lstrip("0")) > MAX_COUNT_DIGITS:
+            self.reporter.report_token(statement, count_token, f"a perft count of {len(count):,} digits: no perft of "
+                                       f"depth {MAX_TEST_DEPTH} or less counts past {MAX_COUNT_DIGITS} digits")
             good = False
         if good:
             fields["depth"], fields["count"] = int(depth), int(count)

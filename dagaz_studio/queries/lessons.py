@@ -12,7 +12,7 @@ Plain Python, no Qt: the ``lesson`` command and the window's Lessons panel ask t
 
 from __future__ import annotations
 
-import re
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,7 +26,7 @@ from dagaz_studio.engine import CancelFlag, FenError, Move, Piece, Position, Rul
 from dagaz_studio.queries.compare import ComparisonCancelled, compare_pieces, stop_if_cancelled
 from dagaz_studio.queries.compare_positions import full_move, piece_moves
 from dagaz_studio.queries.fen_unsaid import read_again, unsaid_by_fen
-from dagaz_studio.queries.toml_text import TomlTextError, toml_tables
+from dagaz_studio.queries.toml_text import TomlTextError, key_line, obeyed_character, toml_tables
 
 __all__ = [
     "LESSON_NOTATIONS", "ComparisonCancelled", "Lesson", "LessonError", "LessonPosition", "Marking", "Verdict", "check_answer",
@@ -192,25 +192,18 @@ def _asks(question: Callable[[], bool]) -> bool:
         return False
 
 
-def _line_of(text: str, table: str | None, key: str | None) -> int:
-    """The line where ``key`` is set in ``table`` (``None``: the top level), else the table's header."""
-    current: str | None = None
-    header = 1
-    # TOML's lines end at a line feed alone (a line separator, U+2028, is a character of a string).
-    for number, line in enumerate(text.split("\n"), 1):
-        stripped = line.strip()
-        if stripped.startswith("[") and not stripped.startswith("[["):
-            current = stripped.strip("[]").strip()
-            if current == table:
-                header = number
-            continue
-        if current == table and key is not None and re.match(rf"{re.escape(key)}\s*=", stripped):
-            return number
-    return header
-
-
 #: The largest lesson file read: a lesson is a page of text and a few positions.
 MAX_LESSON_BYTES = 200_000
+
+
+def _beside(lesson: Path, board: str) -> str:
+    """The board file ``board`` names beside the lesson file, made absolute: resolved where the system
+    can follow it, as written where it cannot (links in a loop), so that loading it says why."""
+    beside = lesson.parent / board
+    try:
+        return str(beside.resolve())
+    except (OSError, ValueError, RuntimeError):
+        return os.path.abspath(beside)
 
 
 def read_lesson(path: str | Path) -> Lesson:
@@ -234,17 +227,20 @@ def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
         raise LessonError(path, error.line, error.reason) from None
 
     def fail(table: str | None, key: str | None, reason: str) -> LessonError:
-        return LessonError(path, _line_of(text, table, key), reason)
+        return LessonError(path, key_line(text, table, key), reason)
 
     def string(table: str | None, values: dict, key: str, default: str | None = None) -> str:
         value = values.get(key, default)
         if value is None:
-            where = f"[{table}]" if table else "the lesson"
-            return_error = fail(table, None, f"{where} needs '{key}'")
-            raise return_error
+            raise fail(table, None, f"{f'[{table}]' if table else 'the lesson'} needs '{key}'")
         if not isinstance(value, str) or not value.strip():
             raise fail(table, key, f"'{key}' must be a text that is not empty")
-        return value.strip()
+        return shown(table, key, value).strip()
+
+    def shown(table: str | None, key: str, value: str) -> str:
+        if (obeyed := obeyed_character(value)) is not None:
+            raise fail(table, key, f"'{key}' holds the control character {obeyed}: a lesson's texts are shown as written")
+        return value
 
     def table_of(key: str) -> dict:
         value = data.get(key)
@@ -263,7 +259,7 @@ def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
     if notation not in LESSON_NOTATIONS:
         raise fail(None, "notation", f"notation {notation!r}: choose {', '.join(LESSON_NOTATIONS)}")
     if board_name.endswith(".board") and not Path(board_name).is_absolute():
-        board_name = str((path.parent / board_name).resolve())
+        board_name = _beside(path, board_name)
     fen = data.get("fen")
     if fen is not None and not isinstance(fen, str):
         raise fail(None, "fen", "'fen' must be a text")
@@ -285,6 +281,7 @@ def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
     hints = exercise.get("hints", [])
     if not isinstance(hints, list) or not all(isinstance(h, str) and h.strip() for h in hints):
         raise fail("exercise", "hints", "'hints' must be a list of texts")
+    hints = [shown("exercise", "hints", hint) for hint in hints]
     extra = exercise.get("positions", [])
     # A misspelt key (FEN, Fen) would otherwise leave the board's initial position in its place.
     if not isinstance(extra, list) or not all(isinstance(p, dict) and isinstance(p.get("square"), str)
@@ -319,8 +316,10 @@ def _validate(lesson: Lesson, text: str, fail: Any) -> None:
     for table, place in checks:
         try:
             _position(board, place.fen)
-        except FenError as error:
-            raise fail(table, "fen" if table != "exercise" else "positions", f"bad position: {error}") from None
+        except FenError as error:  # with no FEN of the lesson's, the board's setup: said at the board
+            table, key, said = ((table, "fen" if table != "exercise" else "positions", "bad position") if place.fen
+                                is not None else (None, "board", "the board's setup does not fit"))
+            raise fail(table, key, f"{said}: {error}") from None
         if not board.has_square(place.square):
             raise fail(table, "square" if table != "exercise" else "positions",
                        f"no square {place.square!r} on {board.name}")
@@ -328,9 +327,15 @@ def _validate(lesson: Lesson, text: str, fail: Any) -> None:
     # the board lacks would otherwise be blamed on every answer checked.
     rules = _rules(lesson.board)
     try:
-        rules.custom_kind(parse_notation(lesson.example), "Example")
+        example = rules.custom_kind(parse_notation(lesson.example), "Example")
     except NotationError as error:
         raise fail("example", "notation", f"the example does not read: {error.message}") from None
+    # Its run is the film the lesson steps through: one that never ends would show only its stop.
+    place = lesson.example_position
+    try:
+        _moves_at(rules, _position(board, place.fen), board.index(place.square), example)
+    except RunawayNotation as error:
+        raise fail("example", "notation", f"the example runs away on {place.square}: {error}") from None
     try:
         solution = rules.custom_kind(parse_notation(to_dagaz(lesson.solution, lesson.notation)), "Solution")
     except (NotationError, AnswerError) as error:

@@ -181,7 +181,7 @@ def run_test(rules: Rules, test: PieceTest) -> TestResult:
                         file=_file(board))
     if not test.readable:
         # Said where check says it: the file, line and column of each problem.
-        result.error = "the test cannot be read: " + "; ".join(map(str, test.problems))
+        result.error = "the test cannot be read: " + _said(test.problems)
         return result
     try:
         position = test_position(board, test)
@@ -207,6 +207,18 @@ def run_test_apart(rules: Rules, test: PieceTest) -> TestResult:
         board = rules.board
         return TestResult(board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text(),
                           error=f"internal error ({type(error).__name__}: {error}); please report it", file=_file(board))
+
+
+#: The problems an unreadable test's result says in its one line; check and test list every one.
+MOST_PROBLEMS_SAID = 5
+
+
+def _said(problems: tuple[Problem, ...]) -> str:
+    """A test's problems in one line: a statement of a thousand marks each given twice is said by its
+    first few and a count, not in a line as long as the file."""
+    said = "; ".join(map(str, problems[:MOST_PROBLEMS_SAID]))
+    more = len(problems) - MOST_PROBLEMS_SAID
+    return said + (f"; … and {more:,} more" if more > 0 else "")
 
 
 def _stopped(reason: str) -> str:
@@ -336,6 +348,12 @@ def _why_not(rules: Rules, query: MovesQuery, mark: str, marks: dict[str, Move])
 
 
 def _why_no_drop(rules: Rules, query: MovesQuery, square: int) -> str:
+    position = query.position
+    player = position.turn if query.drop_player is None else query.drop_player
+    kind = rules.kind_index[query.drop or ""]
+    # Said before the notation is blamed: with none in hand, no notation drops it anywhere.
+    if position.hands and position.hands[player][kind] <= 0 and not rules.kinds[kind].unlimited:
+        return f"{rules.board.players[player]} holds no {query.drop} in hand"
     everything = answer_moves(rules, replace(query, legal_only=False))
     if any(move.target == square for move in everything.moves):
         return "its drop notation drops it there, but the game's rules forbid that drop"

@@ -161,6 +161,19 @@ def test_a_lesson_on_a_board_file_beside_it(tmp_path: Path) -> None:
     assert check_answer(lesson, "E", generated=2).passed
 
 
+#: A lesson whose example table is written at the top level, as TOML allows.
+_DOTTED = """title = "T"
+board = "chess"
+square = "d4"
+{example}
+text = "x"
+
+[exercise]
+prompt = "p"
+solution = "E"
+"""
+
+
 @pytest.mark.parametrize("change, at, reason", [
     (lambda t: t.replace('title = "One step"', 'title = "One step'), 'title =', "column"),
     (lambda t: t.replace('square = "d4"', 'square = "z9"'), 'square =', "no square 'z9'"),
@@ -191,6 +204,18 @@ def test_a_lesson_on_a_board_file_beside_it(tmp_path: Path) -> None:
     (lambda t: t.replace('solution = "E"', 'solution = "E[@nowhere]"'), 'solution =', "unknown zone 'nowhere'"),
     (lambda t: t.replace('notation = "N"', 'notation = "N[=Nope]"'), 'notation =', "the example does not read"),
     (lambda t: t.replace('solution = "E"', 'solution = "(X)*"'), 'solution =', "the solution runs away on d4"),
+    (lambda t: t.replace('notation = "N"', 'notation = "((+)*)*"'), 'notation =', "the example runs away on d4"),
+    # Said at the key however TOML lets it be written: quoted, or under a header with a comment.
+    (lambda t: t.replace('square = "d4"', '"square" = "z9"'), '"square" =', "no square 'z9' on chess"),
+    (lambda t: t.replace('square = "d4"', "'square'= \"z9\""), "'square'=", "no square 'z9' on chess"),
+    (lambda t: t.replace('[exercise]', '[exercise]  # the task').replace('solution = "E"', 'solution = "E[=Nope]"'),
+     'solution =', "unknown piece type 'Nope'"),
+    (lambda t: t.replace('[example]', '[ "example" ]').replace('notation = "N"', 'notation = "N[=Nope]"'),
+     'notation =', "the example does not read"),
+    (lambda _: _DOTTED.format(example='example.notation = "N"\nexample.text = "t"\nexample.square = "z9"'),
+     'example.square =', "no square 'z9' on chess"),
+    (lambda _: _DOTTED.format(example='example = { notation = "N[=Nope]", text = "t" }'), 'example = {',
+     "the example does not read"),
 ])
 def test_a_malformed_lesson_is_refused_with_its_line_and_reason(change, at, reason, tmp_path, capsys) -> None:
     text = (course_directory() / "01-one-step.toml").read_text(encoding="utf-8")

@@ -571,3 +571,20 @@ def test_a_test_given_twice_is_a_problem_also_after_a_syntax_error() -> None:
     first, second = parse_board(TINY + "test t: legal a1b1\ntest t: legal\n").tests
     assert first.readable and not second.readable
     assert any("test 't' already given on line 10" in str(problem) for problem in second.problems)
+
+
+@pytest.mark.parametrize("hand, player, reason", [
+    ("[]", "", "White holds no Queen in hand"),
+    ("[q]", "", "White holds no Queen in hand"),
+    ("[Q]", "Black ", "Black holds no Queen in hand"),
+])
+def test_a_drop_test_with_none_in_hand_says_so_rather_than_blame_the_notation(hand: str, player: str,
+                                                                               reason: str) -> None:
+    text = SHIPPED["crazyhouse"].read_text(encoding="utf-8")
+    board = parse_board(text + f"test empty-hand: fen 8/8/8/8/8/8/8/8{hand} w - - 0 1 drop {player}Queen "
+                        "reaches at least a1\n", "crazyhouse.board")
+    (result,) = [result for result in run_tests(board) if result.name == "empty-hand"]
+    assert not result.passed and result.missing == ("a1",) and result.reason == reason
+    # With one in hand the notation is asked, and drops it there.
+    held = parse_board(text + "test held: fen 8/8/8/8/8/8/8/8[Qq] w - - 0 1 drop Queen reaches at least a1\n")
+    assert [result.passed for result in run_tests(held) if result.name == "held"] == [True]
