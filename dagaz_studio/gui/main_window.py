@@ -18,7 +18,6 @@ from dagaz_studio.gui.board_view.outlines import keep_outlines
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.frame.docks import COMPACT_WIDTH, MIN_BOARD_SIZE, DockLayout
-from dagaz_studio.gui.frame.laid_out import LaidOutBeforePaint
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.settings import settings
 
@@ -109,7 +108,6 @@ class QtMainWindow(QMainWindow):
         self._loader = loader
         #: Where the docks go, for the window's size (frame/docks.py).
         self.layout_of_docks = DockLayout(self)
-        LaidOutBeforePaint(self)
         #: Whether the panels, menus and workers are built (see :meth:`build_panels`).
         self.panels_built = False
         self._check_runner: QtMoveRunner | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QLabel
 
 from dagaz_studio.engine import DEFAULT_TRACE_LIMIT
 from dagaz_studio.gui.docks.trace_player import MOST_STEPS
@@ -80,35 +80,3 @@ def test_the_step_counter_shows_the_longest_trace_whole(qtbot) -> None:
     assert counter.text() == f"step {len(reply.trace):,} of {len(reply.trace):,}" and whole()
     widest = f"step {MOST_STEPS:,} of {MOST_STEPS:,}"
     assert counter.minimumWidth() >= counter.fontMetrics().horizontalAdvance(widest)
-
-
-class AnyPaintedHeights(PaintedHeights):
-    """:class:`PaintedHeights` of every word-wrapped label of the application (an event filter on it)."""
-
-    def __init__(self) -> None:
-        super().__init__([])
-        QApplication.instance().installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if isinstance(watched, QLabel) and watched.wordWrap() and watched.text():
-            return super().eventFilter(watched, event)
-        return False
-
-    def cut(self) -> list[tuple[str, int, int]]:
-        """The labels painted shorter than their lines: their text, height and the height needed."""
-        return [(text[:60], height, needed) for text, height, needed in self.painted if height < needed]
-
-
-@pytest.mark.parametrize(("board", "square", "size"), [("chess", "e2", (800, 600)), ("frisian", "e9", (1000, 700))])
-def test_no_wrapped_text_is_painted_cut_while_a_pieces_moves_are_shown(qtbot, board: str, square: str,
-                                                                        size: tuple[int, int]) -> None:
-    window = runaway_window(qtbot, size) if board == "frisian" else open_window(qtbot, board, size)
-    spy = AnyPaintedHeights()
-    try:
-        click_and_wait(qtbot, window, square)
-        notation = window.trace_player.notation_label
-        # Until the stepper's notation, set with the moves, has been painted.
-        qtbot.waitUntil(lambda: any(text == notation.text() for text, _h, _n in spy.painted))
-    finally:
-        QApplication.instance().removeEventFilter(spy)
-    assert not spy.cut()

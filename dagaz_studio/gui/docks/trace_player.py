@@ -24,13 +24,13 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import DEFAULT_TRACE_LIMIT, TraceEvent, describe_move, move_branch
 from dagaz_studio.gui.docks.label_text import wrappable
-from dagaz_studio.gui.docks.unsqueezed import QtColumnLayout
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.queries import MovesAnswer
 
@@ -157,7 +157,7 @@ class QtTracePlayer(QWidget):
         controls.addWidget(self.counter)
         controls.addWidget(self.speed)
         controls.addWidget(self.loop_button)
-        left = QtColumnLayout()
+        left = QVBoxLayout()
         left.addLayout(controls)
         left.addWidget(self.notation_label)
         left.addWidget(self.sentence)
