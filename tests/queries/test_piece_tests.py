@@ -13,19 +13,9 @@ from dagaz_studio.board import BoardFileError, load_board, parse_board, shipped_
 from dagaz_studio.cli import main
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.queries.piece_tests import run_tests
+from tests.helpers.tiny_board import TINY
 
 SHIPPED = shipped_boards()
-
-TINY = """tiny
-grid: a-c x 3-1
-N = (0, -1)
-E = (1, 0)
-S = (0, 1)
-W = (-1, 0)
-piece King K royal: +
-piece Rook R: (+)([p]\\1)*
-setup: 2k/3/K2 w
-"""
 
 
 @pytest.mark.parametrize("name", list(SHIPPED))

@@ -17,17 +17,8 @@ from dagaz_studio.cli import main
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.queries.piece_tests import run_test_apart, run_tests
 from dagaz_studio.queries.piece_tests import test_problems as problems_of_tests
+from tests.helpers.tiny_board import TINY
 
-TINY = """tiny
-grid: a-c x 3-1
-N = (0, -1)
-E = (1, 0)
-S = (0, 1)
-W = (-1, 0)
-piece King K royal: +
-piece Rook R: (+)([p]\\1)*
-setup: 2k/3/K2 w
-"""
 #: The line the test statement is written on, after TINY.
 TEST_LINE = 10
 
