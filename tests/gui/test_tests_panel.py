@@ -220,13 +220,19 @@ def test_find_a_difference_opens_the_counterexample(qtbot) -> None:
     tab.source.setCurrentIndex(tab.source.findData("typed"))
     tab.language.setCurrentIndex(tab.language.findData("betza"))
     tab.b_text.setText("nN")
+    # The comparison of the counterexample's position, asked once the search answers, is listened for
+    # from the start: it may answer within the wait for the search's own reply.
+    compared: list[object] = []
     with qtbot.waitSignal(tab.find_runner.replyReady, timeout=30000) as blocker:
         qtbot.mouseClick(tab.find_button, Qt.MouseButton.LeftButton)
         assert tab.progress.isVisible() and tab.cancel_button.isEnabled()
+        tab.runner.replyReady.connect(compared.append)
     result = blocker.args[0].comparison
     assert result.differ and result.pieces == 1 and not tab.progress.isVisible()
-    with qtbot.waitSignal(tab.runner.replyReady, timeout=20000):
-        pass
+    counter = window.board.index(result.square)
+    qtbot.waitUntil(lambda: any(reply.query.square == counter and reply.query.position.fen() == window.document.fen()
+                                for reply in compared), timeout=20000)
+    tab.runner.replyReady.disconnect(compared.append)
     # The counterexample on the board: its position with the Knight (A) on its square.
     board = chess.Board(result.fen)
     square = chess.parse_square(result.square)
