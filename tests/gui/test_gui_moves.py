@@ -15,6 +15,7 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS
 from dagaz_studio.gui.docks.moves_panel import LEGEND_TEXT
 from tests.helpers.gui_window import LoopTicks, click, click_and_wait, open_window, type_and_wait
+from tests.helpers.tiny_board import king_and_rook_board
 
 
 def expected_highlights(window, square: str) -> dict[int, str]:
@@ -361,16 +362,7 @@ def test_a_stopped_run_counts_its_steps_as_the_player_does_and_calls_its_moves_p
     assert "partial" in summary and "partial" in player.moves.item(0).text()
 
 
-ROOK_BOARD = """rooks
-grid: a-h x 8-1
-N = (0, -1)
-E = (1, 0)
-S = (0, 1)
-W = (-1, 0)
-piece King K royal: +
-piece Rook R: (+)([p]\\1)*
-setup: 7k/8/8/8/8/8/8/K6R w
-"""
+ROOK_BOARD = king_and_rook_board("rooks", "a-h x 8-1", "7k/8/8/8/8/8/8/K6R w")
 
 
 def test_the_selected_piece_stays_selected_by_its_square_when_the_grid_grows(qtbot, tmp_path) -> None:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from tests.helpers.gui_window import LoopTicks, click_and_wait, open_window, shown_tests_panel
 from tests.helpers.paths import REPO
+from tests.helpers.tiny_board import king_and_rook_board
 
 SCREENSHOTS = REPO / "docs" / "screenshots"
 
@@ -279,17 +280,7 @@ def test_screenshots(qtbot, tmp_path, size: tuple[int, int]) -> None:
     assert picture.save(str(folder / f"window-tests-{size[0]}x{size[1]}.png"))
 
 
-WIDE = """wide
-grid: a-z x 2-1
-N = (0, -1)
-E = (1, 0)
-S = (0, 1)
-W = (-1, 0)
-piece King K royal: +
-piece Rook R: (+)([p]\\1)*
-setup: K21Rr2/25k w
-test none: at w2 reaches none of x2
-"""
+WIDE = king_and_rook_board("wide", "a-z x 2-1", "K21Rr2/25k w") + "test none: at w2 reaches none of x2\n"
 
 
 def test_a_taking_on_a_column_named_x_is_marked_on_its_own_square(qtbot, tmp_path) -> None:

@@ -13,7 +13,7 @@ from dagaz_studio.board import BoardFileError, load_board, parse_board, shipped_
 from dagaz_studio.cli import main
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.queries.piece_tests import run_tests
-from tests.helpers.tiny_board import TINY
+from tests.helpers.tiny_board import TINY, king_and_rook_board
 
 SHIPPED = shipped_boards()
 
@@ -401,16 +401,7 @@ def test_a_typed_piece_may_name_its_player() -> None:
     assert any(":10:19: unknown player 'Red'" in str(problem) for problem in red.problems)
 
 
-WIDE = """wide
-grid: a-z x 2-1
-N = (0, -1)
-E = (1, 0)
-S = (0, 1)
-W = (-1, 0)
-piece King K royal: +
-piece Rook R: (+)([p]\\1)*
-setup: K21Rr2/25k w
-"""
+WIDE = king_and_rook_board("wide", "a-z x 2-1", "K21Rr2/25k w")
 
 
 def test_marks_on_a_column_named_x() -> None:
