@@ -173,7 +173,12 @@ def run(args: argparse.Namespace) -> int:
         # Fewer than asked for: the board has no pieces to place at random and no setup to play from.
         more = "" if result.positions >= args.positions else " (all the board gives: it has no pieces to place " \
             "at random and no setup to play from)"
-        print(f"no difference found in {tried}{more}")
+        if result.moved:
+            print(f"no difference found in {tried}{more}")
+        else:
+            # Two definitions that never move agree only vacuously: a typo (a direction the board
+            # lacks, a condition never met) looks like agreement unless it is said.
+            print(f"no difference found in {tried}{more}, but neither A nor B moves a piece in any position tried")
     else:
         print(f"A and B differ (found at position {result.positions:,}; shrunk to {result.pieces} other "
               f"piece{'s' if result.pieces != 1 else ''})")

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from dagaz_studio.engine import CancelFlag, Move, Piece, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.compare_positions import BLOCK, block_positions, full_move, piece_moves, signature
 
-__all__ = ["Comparison", "ComparisonCancelled", "Found", "compare_kinds", "compare_pieces", "definition_kinds",
+__all__ = ["Comparison", "ComparisonCancelled", "Found", "Searched", "compare_kinds", "compare_pieces", "definition_kinds",
            "move_signature", "search_block", "stop_if_cancelled"]
 
 #: The most positions tried while shrinking a counterexample.
@@ -41,7 +42,8 @@ class Comparison:
     whose side to move owns it, and ``square``); the moves only one definition makes; how many
     positions were tried; ``pieces``: how many other pieces the counterexample holds; ``error``
     when a definition could not be run there (a runaway, ``which`` of ``A`` and ``B``);
-    ``cancelled`` when the search was stopped before its end."""
+    ``cancelled`` when the search was stopped before its end; ``moved``: whether either definition
+    moved a piece in any position tried (two that never do agree, and that is worth saying)."""
 
     differ: bool
     positions: int
@@ -53,6 +55,7 @@ class Comparison:
     error: str | None = None
     which: str | None = None
     cancelled: bool = False
+    moved: bool = True
     #: The counterexample itself (the FEN may not keep which pieces have moved).
     position: Position | None = None
 
@@ -73,6 +76,15 @@ class Found:
     square: int
     error: str | None = None
     which: str | None = None
+
+
+class Searched(NamedTuple):
+    """What a block of positions gave: how many were tried, the first difference, and whether either
+    definition moved a piece in those tried."""
+
+    tried: int
+    found: Found | None
+    moved: bool
 
 
 def definition_kinds(rules: Rules, a: str, b: str) -> tuple[int, int]:
@@ -102,10 +114,12 @@ def _differs(rules: Rules, position: Position, square: int, kinds: tuple[int, in
 
 
 def search_block(rules: Rules, kinds: tuple[int, int], seed: int, block: int, count: int = BLOCK,
-                 cancel: CancelFlag | None = None) -> tuple[int, Found | None]:
-    """Try the ``count`` positions of block ``block``: how many were tried, and the first difference."""
+                 cancel: CancelFlag | None = None) -> Searched:
+    """Try the ``count`` positions of block ``block``: how many were tried, the first difference,
+    and whether either definition moved."""
     squares = range(len(rules.board.squares))
     tried = 0
+    moved = False
     for position in block_positions(rules, seed, block, count):
         if cancel is not None and cancel.is_set():
             break
@@ -116,10 +130,12 @@ def search_block(rules: Rules, kinds: tuple[int, int], seed: int, block: int, co
                 try:
                     keys.append(piece_moves(rules, position, square, kind).keys())
                 except RunawayNotation as error:
-                    return tried, Found(block * BLOCK + tried, position.copy(), square, str(error), which)
+                    return Searched(tried, Found(block * BLOCK + tried, position.copy(), square, str(error), which),
+                                    moved)
             if keys[0] != keys[1]:
-                return tried, Found(block * BLOCK + tried, position.copy(), square)
-    return tried, None
+                return Searched(tried, Found(block * BLOCK + tried, position.copy(), square), True)
+            moved = moved or bool(keys[0])
+    return Searched(tried, None, moved)
 
 
 def _blocks(positions: int) -> Iterator[tuple[int, int]]:
@@ -130,7 +146,7 @@ def _blocks(positions: int) -> Iterator[tuple[int, int]]:
 
 
 #: Searches the blocks given as (number, count), yielding each one's :func:`search_block` answer in order.
-Searcher = Callable[[Iterable[tuple[int, int]]], Iterator[tuple[int, Found | None]]]
+Searcher = Callable[[Iterable[tuple[int, int]]], Iterator[Searched]]
 
 
 def compare_kinds(rules: Rules, kinds: tuple[int, int], positions: int = 1000, seed: int = 0,
@@ -142,18 +158,21 @@ def compare_kinds(rules: Rules, kinds: tuple[int, int], positions: int = 1000, s
     the other): the answer is the same. ``progress(tried, positions)`` is called after each block;
     ``cancel`` stops the search between positions."""
     if search is None:
-        def search(blocks: Iterable[tuple[int, int]]) -> Iterator[tuple[int, Found | None]]:
+        def search(blocks: Iterable[tuple[int, int]]) -> Iterator[Searched]:
             return (search_block(rules, kinds, seed, block, count, cancel) for block, count in blocks)
     tried = 0
     found: Found | None = None
-    for done, found in search(_blocks(positions)):
+    moved = False
+    for done, found, moved_there in search(_blocks(positions)):
         tried += done
+        moved = moved or moved_there
         if progress is not None:
             progress(tried, positions)
         if found is not None or (cancel is not None and cancel.is_set()):
             break
     if found is None:
-        return Comparison(False, tried, cancelled=cancel is not None and cancel.is_set() and tried < positions)
+        return Comparison(False, tried, cancelled=cancel is not None and cancel.is_set() and tried < positions,
+                          moved=moved)
     board = rules.board
     if found.error is not None:
         return Comparison(True, found.index, found.position.fen(), board.squares[found.square], error=found.error,

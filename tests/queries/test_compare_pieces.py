@@ -114,6 +114,17 @@ def test_many_jobs_answer_as_one_does(capsys: pytest.CaptureFixture[str]) -> Non
     assert one[0] == 1 and two[1]["differ"]
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_two_definitions_that_never_move_are_said_not_to(capsys: pytest.CaptureFixture[str], jobs: str) -> None:
+    # Oware's circuit is E and W: S and N step nowhere, so they agree only as nothing agrees with nothing.
+    assert main(["compare", "oware", "S", "N", "--positions", "300", "--jobs", jobs]) == 0
+    assert capsys.readouterr().out.strip() == ("no difference found in 300 positions, but neither A nor B moves a "
+                                               "piece in any position tried")
+    # The board's own piece moves there: the sentence is about the definitions, not the board.
+    assert main(["compare", "oware", "Seed", "S", "--positions", "300", "--jobs", jobs]) == 1
+    assert "only A: " in capsys.readouterr().out
+
+
 def _within_two_gigabytes() -> None:
     """In the child: an address space of 2 GB, so a search that would hold every block it is asked
     for fails fast instead of taking the machine's memory."""
