@@ -3,7 +3,7 @@ parser, so that code that only reports them (or reads boards from the cache) doe
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from dagaz_studio.notation.errors import printable as notation_printable
@@ -78,4 +78,13 @@ class BoardFileError(ValueError):
 
 
 class BoardReadError(ValueError):
-    """A board that cannot be found or read at all (no such file or shipped board, unreadable file)."""
+    """A board that cannot be found or read at all (no such file or shipped board, unreadable file).
+
+    ``shipped``: the shipped boards' names, when the message ends by listing them (a name that answers
+    to nothing); ``brief`` is then the message without the list, for a caller that says several such
+    errors and the list once."""
+
+    def __init__(self, message: str, shipped: Sequence[str] = ()) -> None:
+        self.brief = message
+        self.shipped = list(shipped)
+        super().__init__(f"{message} (shipped boards: {', '.join(shipped)})" if shipped else message)

@@ -140,7 +140,7 @@ def resolve_board(path_or_name: str | Path) -> Path:
     if _looked_at(path.exists):
         read_board_text(path)  # says what the path is instead (a directory, a device, a FIFO)
         raise BoardReadError(f"{path_or_name}: not a file")
-    raise BoardReadError(_not_found(str(path_or_name), shipped))
+    raise _not_found(str(path_or_name), shipped)
 
 
 def _looked_at(question: Callable[[], bool]) -> bool:
@@ -152,24 +152,27 @@ def _looked_at(question: Callable[[], bool]) -> bool:
         return False
 
 
-def _not_found(argument: str, shipped: dict[str, Path]) -> str:
-    """Why no board answers to ``argument``: a built-in variant that ships as no board says why; a
+def _not_found(argument: str, shipped: dict[str, Path]) -> BoardReadError:
+    """Why no board answers to ``argument``, as the error to raise: a built-in variant that ships as no board says why; a
     family's name lists its boards; a name near shipped ones (in any case, with ``.board`` or not), or
     a path near board files in its folder, is answered with those; otherwise every shipped board is
     listed."""
     refused = refused_builtins().get(argument)
     if refused is not None:
         title, why = refused
-        return f"{echoed(argument, long=True)}: the built-in variant {title} does not ship as a board: {why}"
+        return BoardReadError(f"{echoed(argument, long=True)}: the built-in variant {title} does not ship as a board: {why}")
     typed = argument.strip().lower()
     family = [name for name, path in shipped.items() if shipped_family(path) == typed]
     # A family named as a board is (chess, shogi) is taken for the board in another case.
     if family and typed not in shipped:
-        return f"{echoed(argument, long=True)}: a family of shipped boards, not a board: name one of {', '.join(family)}"
+        return BoardReadError(f"{echoed(argument, long=True)}: a family of shipped boards, not a board: "
+                              f"name one of {', '.join(family)}")
     near = _near(argument, shipped)
     if near:
-        return f"{echoed(argument, long=True)}: no such board file or shipped board; did you mean {_either(near)}?"
-    return f"{echoed(argument, long=True)}: no such board file or shipped board (shipped boards: {', '.join(shipped) or 'none'})"
+        return BoardReadError(f"{echoed(argument, long=True)}: no such board file or shipped board; "
+                              f"did you mean {_either(near)}?")
+    missing = f"{echoed(argument, long=True)}: no such board file or shipped board"
+    return BoardReadError(missing, list(shipped)) if shipped else BoardReadError(f"{missing} (shipped boards: none)")
 
 
 #: The most board files of a folder a mistyped path is compared with.

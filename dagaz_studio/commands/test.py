@@ -61,6 +61,8 @@ class _Tally:
     #: The current board's failures listed, and those past the first so many, said in one line.
     shown: int = 0
     hidden: list[TestResult] = field(default_factory=list)
+    #: The shipped boards, once a name answered to none: listed once, after every board, not at each.
+    shipped: list[str] = field(default_factory=list)
 
     def add(self, result: TestResult, ran: bool, as_json: bool) -> None:
         """Count one result and print it: in JSON every one, else a failure while not too many were."""
@@ -88,6 +90,12 @@ class _Tally:
             print(f"{printable(first.file or first.board)}: … and {len(self.hidden):,} more failed "
                   f"test{'s' if len(self.hidden) != 1 else ''}")
         self.shown, self.hidden = 0, []
+
+    def list_shipped(self) -> None:
+        """Name the shipped boards, once, if a board named none of them."""
+        if self.shipped:
+            print(f"dagaz-studio: shipped boards: {', '.join(self.shipped)}", file=sys.stderr)
+            self.shipped = []
 
     def summary(self, boards: int, named: int | None = None) -> str:
         """The closing line: how many tests on how many boards (of the ``named`` ones, when fewer),
@@ -118,9 +126,11 @@ def run(args: argparse.Namespace) -> int:
             tally.close_board()
     except KeyboardInterrupt:
         tally.close_board()
+        tally.list_shipped()
         running = f" at {tally.running}" if tally.running else ""
         print(f"stopped by Ctrl-C{running}; so far {tally.summary(tally.begun, len(names))}", file=sys.stderr)
         return EXIT_INTERRUPTED
+    tally.list_shipped()
     if not args.json:
         print(tally.summary(len(names)), file=sys.stderr)
     return tally.status
@@ -138,7 +148,12 @@ def _board_results(name: str, tally: _Tally) -> Iterator[tuple[TestResult, bool]
     try:
         board = load_board(name)
     except (BoardReadError, BoardFileError) as error:
-        lines = problem_lines(error.problems) if isinstance(error, BoardFileError) else [f"dagaz-studio: error: {error}"]
+        if isinstance(error, BoardFileError):
+            lines = problem_lines(error.problems)
+        else:
+            # Each missing board named, the shipped ones listed once at the end rather than with each.
+            lines = [f"dagaz-studio: error: {error.brief if error.shipped else error}"]
+            tally.shipped = tally.shipped or error.shipped
         for line in lines:
             print(line, file=sys.stderr)
         tally.status, tally.unread = EXIT_USAGE, tally.unread + 1
