@@ -12,7 +12,6 @@ Plain Python, no Qt: the ``lesson`` command and the window's Lessons panel ask t
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from dagaz_studio.engine import CancelFlag, FenError, Move, Piece, Position, Rul
 from dagaz_studio.queries.compare import ComparisonCancelled, compare_pieces, stop_if_cancelled
 from dagaz_studio.queries.compare_positions import full_move, piece_moves
 from dagaz_studio.queries.fen_unsaid import read_again, unsaid_by_fen
+from dagaz_studio.queries.lesson_board_path import lesson_board_path
 from dagaz_studio.queries.toml_text import TomlTextError, key_line, obeyed_character, toml_tables
 
 __all__ = [
@@ -196,16 +196,6 @@ def _asks(question: Callable[[], bool]) -> bool:
 MAX_LESSON_BYTES = 200_000
 
 
-def _beside(lesson: Path, board: str) -> str:
-    """The board file ``board`` names beside the lesson file, made absolute: resolved where the system
-    can follow it, as written where it cannot (links in a loop), so that loading it says why."""
-    beside = lesson.parent / board
-    try:
-        return str(beside.resolve())
-    except (OSError, ValueError, RuntimeError):
-        return os.path.abspath(beside)
-
-
 def read_lesson(path: str | Path) -> Lesson:
     """The lesson a TOML file holds; raises :class:`LessonError` with the line and reason of a problem."""
     from dagaz_studio.board.text_file import TextFileError, read_text_file
@@ -258,8 +248,7 @@ def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
     notation = string(None, data, "notation", "dagaz")
     if notation not in LESSON_NOTATIONS:
         raise fail(None, "notation", f"notation {notation!r}: choose {', '.join(LESSON_NOTATIONS)}")
-    if board_name.endswith(".board") and not Path(board_name).is_absolute():
-        board_name = _beside(path, board_name)
+    board_name = lesson_board_path(path, board_name)
     fen = data.get("fen")
     if fen is not None and not isinstance(fen, str):
         raise fail(None, "fen", "'fen' must be a text")
