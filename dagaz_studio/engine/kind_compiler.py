@@ -156,31 +156,23 @@ def run_kind_fast(rules: CodeRules, position: Position, square: int, program: Pr
 
 def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list[Move] | None:
     """Every move of the side to move on a heap or stack board, each piece (or heap) run by its
-    compiled code where it has one, by :meth:`Rules.run` otherwise; ``None`` when a run stopped
-    (the caller runs the board square by square, which says why). The same moves, in the same
-    order, as running each square in turn: bulk work (the window's legal moves, the command line's)
-    makes this call by the thousand. (Perft counts by light records: :func:`kind_perft`.)"""
+    compiled code; ``None`` when a run stopped or a piece has no compiled code (a typed notation's,
+    one past the compiler's limits): the caller runs the board square by square, which runs it and
+    says why a run stopped. The same moves, in the same order, as running each square in turn: bulk
+    work (the window's legal moves, the command line's) makes this call by the thousand. (Perft
+    counts by light records: :func:`kind_perft`.)"""
     cells = position.cells
     me = position.turn
     table, runs, gates, _, _ = _kind_tables(rules)[me]
+    if None in runs:
+        return None
     out: list[Move] = []
     work = new_work(DEFAULT_BUDGET, cancel)
-
-    def by_its_run(origin: int, piece: Any) -> None:
-        result = rules.run(position, origin, cancel=cancel)
-        out.extend(result.moves)
-        if result.stopped is not None:
-            raise Abort("stop")
-
-    # A kind with no compiled run (a typed notation's too) is run by :meth:`Rules.run`.
-    typed = len(rules.kinds) - rules.board_kinds
-    runs = [by_its_run if run is None else run for run in runs] + [by_its_run] * typed
-    gates = gates + [None] * typed
     _bind(table, cells, me, out, set(), work, position, rules.kind_names, rules.dir_letters, None)
     try:
         mine = [cell is not None and (cell[0] == me or cell[0] < 0) for cell in cells]
         friends = [cell is not None and cell[0] == me for cell in cells]
-        return out if _each_light(position, me, runs, gates, [], len(runs), work, None, mine, friends) else None
+        return out if _each_light(position, me, runs, gates, [], rules.board_kinds, work, None, mine, friends) else None
     finally:
         _bind(table)
 

@@ -120,6 +120,24 @@ def test_a_piece_on_a_heap_board_is_left_to_the_runner() -> None:
     same_run(fast, runner, position, 0)
 
 
+@pytest.mark.parametrize(("board_name", "text"), [("lasca", "X[p]"), ("bashni", "(X)[ex]\\1[p]"), ("oware", "E|E|")])
+def test_a_typed_notation_s_piece_among_the_board_s_lists_the_moves_the_runner_lists(board_name: str, text: str) -> None:
+    # The typed kind has no compiled code of the board's: the side's moves are found square by square.
+    fast, runner = rules_pair(board_name)
+    for position in _played(board_name)[:3]:
+        position = position.copy()
+        lists = []
+        for rules in (fast, runner):
+            kind = rules.custom_kind(parse_notation(text), "Typed")
+            square = next(square for square, cell in enumerate(position.cells) if cell is not None
+                          and (cell[0] == position.turn or fast.board.kind == "heap"))
+            typed = position.copy()
+            typed.cells[square] = (Heap(-1, kind, False, typed.cells[square].counts) if fast.board.kind == "heap"  # type: ignore[union-attr]
+                                   else Column(((position.turn, kind),), True))
+            lists.append(legal_moves(rules, typed))
+        assert lists[0] == lists[1] and lists[0]
+
+
 @pytest.mark.parametrize("board_name", BOARDS)
 def test_perft_by_light_records_counts_as_the_runner_does_and_leaves_the_position(board_name: str) -> None:
     fast, runner = rules_pair(board_name)
