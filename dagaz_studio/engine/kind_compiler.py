@@ -274,9 +274,9 @@ def _each_light(position: Position, me: int, runs: list[Any], gates: list[Any], 
 class _KindTable(NamedTuple):
     """What one player's pieces run on a heap or stack board, by kind (:func:`_kind_table`)."""
 
-    #: The compiled ``moves`` of the board's kinds, each once.
+    #: The compiled ``moves`` of the board's kinds, and each kind's ``run`` and ``gate``, by kind
+    #: (``None`` where the traced code runs it).
     plans: list[Any]
-    #: Each kind's ``run`` and ``gate`` (``None`` where the traced code runs it).
     runs: list[Any]
     gates: list[Any]
     #: Whether each kind's captures all begin on an enemy's piece (``quiet_alone``).
@@ -291,10 +291,9 @@ def _kind_tables(rules: CodeRules) -> list[_KindTable]:
     tables = []
     for player in range(len(rules.board.players)):
         plans: list[Any] = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
-        distinct = [plan for index, plan in enumerate(plans) if plan is not None and plan not in plans[:index]]
         starts: list[Any] = [None if plan is None else plan.origins for plan in plans]
         origins = None if any(start is None for start in starts) else tuple(sorted(set().union(*starts)))
-        tables.append(_KindTable(distinct, [None if plan is None else plan.run for plan in plans],
+        tables.append(_KindTable(plans, [None if plan is None else plan.run for plan in plans],
                                  [None if plan is None else plan.gate for plan in plans],
                                  [plan is not None and plan.quiet_alone for plan in plans], origins))
     return tables
@@ -396,11 +395,10 @@ class _LightCounter:
             _bind(table.plans, position.cells, player, state[0], state[1], self.work, position, None,
                   rules.dir_letters, state[2])
             self.bound.append(state)
-            plans: list[Any] = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
             only = state[2]
-            remembering = not self.tallies and all(plan.reads_cells_alone for plan in plans)
+            remembering = not self.tallies and all(plan.reads_cells_alone for plan in table.plans)
             self.remembered.append([remembered_run(plan, position, player, (state[0], state[1], only), rules.dir_letters)
-                                    for plan in plans] if only is not None and remembering else None)
+                                    for plan in table.plans] if only is not None and remembering else None)
 
     def legal(self) -> list[tuple[Any, ...]]:
         """The light records of the legal moves."""
