@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from contextlib import suppress
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.board.model import kept
@@ -29,6 +30,7 @@ from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import KindWriter, StackWriter
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, values_on
 from dagaz_studio.engine.position import LastMove
+from dagaz_studio.engine.program import UNMADE
 from dagaz_studio.engine.read_memo import ReadingCells, read_memo
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
@@ -118,21 +120,16 @@ def kind_namespace(rules: CodeRules, constants: dict[str, Any], source: str) -> 
 
 
 def kind_plan(rules: CodeRules, program: Program) -> Callable[..., None] | None:
-    """The compiled ``moves`` of ``program`` (cached on ``rules``), or ``None`` when its traced code
-    must run it. Only the board's own pieces are compiled: a typed notation stays cheap to type."""
-    cache: dict[tuple[Any, ...], Callable[..., None] | None] = rules.__dict__.setdefault("_kind_plans", {})
-    key = (program.notation.text, program.player)
-    if key in cache:
-        return cache[key]
-    plan: Callable[..., None] | None = None
-    if program.piece is not None and program.piece_name in rules.kind_index \
-            and rules.kind_index[program.piece_name] < rules.board_kinds:
-        try:
-            plan = compile_kind_notation(rules, program.notation, program.player, program.piece_name)
-        except (Unsupported, RecursionError, SyntaxError, MemoryError):
-            plan = None
-    cache[key] = plan
-    return plan
+    """The compiled ``moves`` of ``program`` (kept with it, as a piece board's plan is), or ``None``
+    when its traced code must run it. Only the board's own pieces are compiled: a typed notation stays
+    cheap to type, and one of the same text leaves a board piece's program its own plan."""
+    if program.plan is UNMADE:
+        program.plan = None
+        if program.piece is not None and program.piece_name in rules.kind_index \
+                and rules.kind_index[program.piece_name] < rules.board_kinds:
+            with suppress(Unsupported, RecursionError, SyntaxError, MemoryError):
+                program.plan = compile_kind_notation(rules, program.notation, program.player, program.piece_name)
+    return cast("Callable[..., None] | None", program.plan)
 
 
 def run_kind_fast(rules: CodeRules, position: Position, square: int, program: Program, budget: int,
