@@ -25,7 +25,7 @@ from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, code_namespace, load_code, new_work, written_code_key
 from dagaz_studio.engine.emitter import PIECE_NAME, Unsupported
 from dagaz_studio.engine.heap_code import HeapWriter
-from dagaz_studio.engine.heaps import PUSHED, heap_added, heap_size, heap_with_hand, push_heap, store_taken
+from dagaz_studio.engine.heaps import PUSHED, heap_size, heap_with_hand, held_piece, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import KindWriter, StackWriter
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, values_on
@@ -61,7 +61,7 @@ class HeapAdder(dict[Any, Any]):
     def __missing__(self, cell: Any) -> Any:
         if len(self) > 100_000:
             self.clear()
-        heap = self[cell] = heap_added(cell, self.kind, 1, self.kinds)
+        heap = self[cell] = heap_with_hand(cell, ((held_piece(self.kind), -1),), self.kinds)
         return heap
 
 

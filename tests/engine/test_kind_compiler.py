@@ -23,7 +23,7 @@ from dagaz_studio.engine.compiler import Unsupported, new_work
 from dagaz_studio.engine.counts import zone_holds, zone_size
 from dagaz_studio.engine.endings import game_over
 from dagaz_studio.engine.game import legal_moves
-from dagaz_studio.engine.heaps import Heap, heap_added
+from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.kind_code import KindWriter
 from dagaz_studio.engine.kind_compiler import HeapAdder, compile_kind_notation, kind_perft, kind_plan, remembered_run
 from dagaz_studio.engine.kind_items import first_steps
@@ -259,7 +259,9 @@ def test_sowing_one_piece_at_a_time_makes_the_heap_counted_afresh(sowings: list[
     adders = [HeapAdder(kind, 2) for kind in range(2)]
     pits: list = [None, Heap(-1, 1, False, (0, 2)), None, None]
     for pit, kind in sowings:
-        expected = heap_added(pits[pit], kind, 1, 2)
+        counts = list(pits[pit].counts) if pits[pit] is not None else [0, 0]
+        counts[kind] += 1
+        expected = Heap(-1, counts.index(next(count for count in counts if count)), False, tuple(counts))
         assert adders[kind][pits[pit]] == expected
         pits[pit] = adders[kind][pits[pit]] if pit % 2 else expected
 
