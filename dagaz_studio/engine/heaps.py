@@ -10,6 +10,7 @@ in the FEN after the side to move, one count a player, on a board with ``rule: c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple, cast
 
@@ -95,16 +96,9 @@ def put_kind(piece: Piece, kinds: int) -> int:
     return next((kind for kind, count in enumerate(piece.counts) if count), 0)
 
 
-def heap_added(cell: object, kind: int, count: int, kinds: int) -> Heap | None:
-    """The heap of ``cell`` (a square's content) with ``count`` pieces of ``kind`` more."""
-    counts = list(cell.counts) if isinstance(cell, Heap) else [0] * kinds
-    counts[kind] += count
-    return make_heap(tuple(counts))
-
-
-def heap_with_hand(cell: object, hand: list[tuple[Piece, int]], kinds: int) -> Heap | None:
-    """The heap of ``cell`` with every piece in ``hand`` (pairs of a piece and where it came from)
-    put on it."""
+def heap_with_hand(cell: object, hand: Sequence[tuple[Piece, int]], kinds: int) -> Heap | None:
+    """The heap of ``cell`` (a square's content) with every piece in ``hand`` (pairs of a piece and
+    where it came from) put on it: all that is left in hand, or one seed sown."""
     counts = list(cell.counts) if isinstance(cell, Heap) else [0] * kinds
     for piece, _ in hand:
         counts[put_kind(piece, kinds)] += 1

@@ -33,10 +33,11 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     variables are all the factory's own (or other such functions) defined once in the factory,
     just before ``inner``. Lines ``name = None`` that let go of a moved function are dropped (the
     factory keeps it). The result does the same as ``source``."""
-    tables = _tables(source, factory, inner)
-    if tables is None:
-        return source
-    outer, run = tables
+    module = symtable.symtable(source, "<generated>", "exec")
+    outer = next((t for t in module.get_children() if t.get_name() == factory), None)
+    run = None if outer is None else next((t for t in outer.get_children() if t.get_name() == inner), None)
+    if outer is None or run is None:
+        return source  # no factory holding ``inner``: nothing to hoist
     source, given = _given(source, run)
     lines = source.split("\n")
     own = {symbol.get_name() for symbol in outer.get_symbols() if symbol.is_local()}
@@ -79,14 +80,6 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     at = next(index for index, line in enumerate(kept)
               if line.startswith(f"{INDENT}def {inner}("))
     return "\n".join(_fill_empty(kept[:at] + hoisted + kept[at:]))
-
-
-def _tables(source: str, factory: str, inner: str) -> tuple[symtable.SymbolTable, symtable.SymbolTable] | None:
-    """The scopes of ``factory`` and of its function ``inner`` in ``source``; ``None`` without them."""
-    module = symtable.symtable(source, "<generated>", "exec")
-    outer = next((t for t in module.get_children() if t.get_name() == factory), None)
-    run = None if outer is None else next((t for t in outer.get_children() if t.get_name() == inner), None)
-    return None if outer is None or run is None else (outer, run)
 
 
 def _given(source: str, run: symtable.SymbolTable) -> tuple[str, dict[str, set[str]]]:

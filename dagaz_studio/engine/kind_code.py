@@ -256,51 +256,12 @@ class KindWriter(KindItems):
         self.emit(ind, f"if then is None: rec({ms}, md, ps, pr{self.marks_of(FIN)}{self.rec_extra})")
         self.emit(ind, f"else: then({ms}, md)")
 
-    def put_mover(self, env: Env, ind: int, then: str) -> None:
-        """``fin`` written out where the hand holds the moving column alone (a stack board's notation
-        that neither lifts nor puts): not onto a friend's column, put on top of what stands there,
-        then ``then`` called with the square, or the move kept (``then`` ``None``)."""
-        c = env["c"]
-        q, held, pp, po = self.fresh("q"), self.fresh("hp"), self.fresh("pp"), self.fresh("po")
-        self.emit(ind, f"{q} = cells[{c}]")
-        self.emit(ind, f"if {q} is None or {q}[0] != me:")
-        i = ind + 1
-        if then == "None":
-            # A move that captures nothing, once one that captures is kept (``rec``'s ``only``):
-            # its end is only counted, as the put and the keeping would count it.
-            self.emit(i, "if only is not None and only[0] and not caps:")
-            self.spend(i + 1, f"{1 + COMPLETION_COST} + len(stops) + len(also)")
-            self.emit(i, "else:")
-            i += 1
-        self.spend(i)
-        self.emit(i, f"{held} = hand.pop(); {pp}, {po} = {held}")
-        self.put_column(i, c, pp, po, q, f"; visited.append({c})" if self.visits else "")
-        self.emit(i, f"rec({c}, {env['md']}, {env['ps']}, {env['pr']}{self.marks_of(env)})" if then == "None"
-                     else f"{then}({c}, {env['md']})")
-        self.emit(i, ("visited.pop(); " if self.visits else "") + f"cells[{c}] = {q}; hand.append({held})")
-
-    def put_column(self, ind: int, c: str, pp: str, po: str, old: str, after: str = "") -> None:
-        """The column ``pp`` in hand, lifted from ``po``, put on ``c`` on top of what stands there,
-        ``old`` (then ``after``): marked as moved unless it is already or is put back where it was."""
-        car = self.fresh("car")
-        self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
-        self.emit(ind, f"{car} = {pp} if {pp}[2] or {c} == {po} else {pp}.moved_now() if type({pp}) is COLUMN "
-                       f"else {pp}._replace(moved=True)")
-        self.emit(ind, f"if type({car}) is COLUMN and type({old}) is COLUMN: {car} = {car}.on({old})")
-        self.emit(ind, f"cells[{c}] = {car}{after}")
-
     # ---------------------------------------------------------------- hooks of the writer
 
     def trial_lists(self) -> list[str]:
         # (As :meth:`module` keeps them.)
         return [name for name, used in (("caps", self.capturing), ("stops", self.continues), ("visited", self.visits),
                                         ("also", not self.single), ("created", Create in self.found.kinds)) if used]
-
-    def end(self, env: Env, ind: int, then: str) -> None:
-        if self.single:
-            self.put_mover(env, ind, then)
-            return
-        super().end(env, ind, then)
 
     def marks_of(self, env: Env) -> str:
         """Whether the same player moves again, whether the move is a null move and its labels, as
@@ -357,9 +318,42 @@ class StackWriter(KindWriter):
         self.emit(ind, "else:")
         self.reached(ind + 1, env["ms"])
 
-    def place(self, ind: int, c: str, pp: str, po: str, old: str) -> list[str]:
-        self.put_column(ind, c, pp, po, old)
+    def place(self, ind: int, c: str, pp: str, po: str, old: str, after: str = "") -> list[str]:
+        """The column ``pp`` in hand, lifted from ``po``, put on ``c`` on top of what stands there,
+        ``old`` (then ``after``): marked as moved unless it is already or is put back where it was."""
+        car = self.fresh("car")
+        self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
+        self.emit(ind, f"{car} = {pp} if {pp}[2] or {c} == {po} else {pp}.moved_now() if type({pp}) is COLUMN "
+                       f"else {pp}._replace(moved=True)")
+        self.emit(ind, f"if type({car}) is COLUMN and type({old}) is COLUMN: {car} = {car}.on({old})")
+        self.emit(ind, f"cells[{c}] = {car}{after}")
         return []
+
+    def end(self, env: Env, ind: int, then: str) -> None:
+        if not self.single:
+            super().end(env, ind, then)
+            return
+        # ``fin`` written out where the hand holds the moving column alone (a notation that neither
+        # lifts nor puts): not onto a friend's column, put on top of what stands there, then ``then``
+        # called with the square, or the move kept (``then`` ``None``).
+        c = env["c"]
+        q, held, pp, po = self.fresh("q"), self.fresh("hp"), self.fresh("pp"), self.fresh("po")
+        self.emit(ind, f"{q} = cells[{c}]")
+        self.emit(ind, f"if {q} is None or {q}[0] != me:")
+        i = ind + 1
+        if then == "None":
+            # A move that captures nothing, once one that captures is kept (``rec``'s ``only``):
+            # its end is only counted, as the put and the keeping would count it.
+            self.emit(i, "if only is not None and only[0] and not caps:")
+            self.spend(i + 1, f"{1 + COMPLETION_COST} + len(stops) + len(also)")
+            self.emit(i, "else:")
+            i += 1
+        self.spend(i)
+        self.emit(i, f"{held} = hand.pop(); {pp}, {po} = {held}")
+        self.place(i, c, pp, po, q, f"; visited.append({c})" if self.visits else "")
+        self.emit(i, f"rec({c}, {env['md']}, {env['ps']}, {env['pr']}{self.marks_of(env)})" if then == "None"
+                     else f"{then}({c}, {env['md']})")
+        self.emit(i, ("visited.pop(); " if self.visits else "") + f"cells[{c}] = {q}; hand.append({held})")
 
     def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
         carried, start = self.fresh("cc"), self.fresh("co")

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from contextlib import suppress
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.board.model import kept
@@ -24,11 +25,12 @@ from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, code_namespace, load_code, new_work, written_code_key
 from dagaz_studio.engine.emitter import PIECE_NAME, Unsupported
 from dagaz_studio.engine.heap_code import HeapWriter
-from dagaz_studio.engine.heaps import PUSHED, heap_added, heap_size, heap_with_hand, push_heap, store_taken
+from dagaz_studio.engine.heaps import PUSHED, heap_size, heap_with_hand, held_piece, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import KindWriter, StackWriter
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, values_on
 from dagaz_studio.engine.position import LastMove
+from dagaz_studio.engine.program import UNMADE
 from dagaz_studio.engine.read_memo import ReadingCells, read_memo
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
@@ -59,7 +61,7 @@ class HeapAdder(dict[Any, Any]):
     def __missing__(self, cell: Any) -> Any:
         if len(self) > 100_000:
             self.clear()
-        heap = self[cell] = heap_added(cell, self.kind, 1, self.kinds)
+        heap = self[cell] = heap_with_hand(cell, ((held_piece(self.kind), -1),), self.kinds)
         return heap
 
 
@@ -118,21 +120,16 @@ def kind_namespace(rules: CodeRules, constants: dict[str, Any], source: str) -> 
 
 
 def kind_plan(rules: CodeRules, program: Program) -> Callable[..., None] | None:
-    """The compiled ``moves`` of ``program`` (cached on ``rules``), or ``None`` when its traced code
-    must run it. Only the board's own pieces are compiled: a typed notation stays cheap to type."""
-    cache: dict[tuple[Any, ...], Callable[..., None] | None] = rules.__dict__.setdefault("_kind_plans", {})
-    key = (program.notation.text, program.player)
-    if key in cache:
-        return cache[key]
-    plan: Callable[..., None] | None = None
-    if program.piece is not None and program.piece_name in rules.kind_index \
-            and rules.kind_index[program.piece_name] < rules.board_kinds:
-        try:
-            plan = compile_kind_notation(rules, program.notation, program.player, program.piece_name)
-        except (Unsupported, RecursionError, SyntaxError, MemoryError):
-            plan = None
-    cache[key] = plan
-    return plan
+    """The compiled ``moves`` of ``program`` (kept with it, as a piece board's plan is), or ``None``
+    when its traced code must run it. Only the board's own pieces are compiled: a typed notation stays
+    cheap to type, and one of the same text leaves a board piece's program its own plan."""
+    if program.plan is UNMADE:
+        program.plan = None
+        if program.piece is not None and program.piece_name in rules.kind_index \
+                and rules.kind_index[program.piece_name] < rules.board_kinds:
+            with suppress(Unsupported, RecursionError, SyntaxError, MemoryError):
+                program.plan = compile_kind_notation(rules, program.notation, program.player, program.piece_name)
+    return cast("Callable[..., None] | None", program.plan)
 
 
 def run_kind_fast(rules: CodeRules, position: Position, square: int, program: Program, budget: int,
@@ -156,31 +153,23 @@ def run_kind_fast(rules: CodeRules, position: Position, square: int, program: Pr
 
 def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list[Move] | None:
     """Every move of the side to move on a heap or stack board, each piece (or heap) run by its
-    compiled code where it has one, by :meth:`Rules.run` otherwise; ``None`` when a run stopped
-    (the caller runs the board square by square, which says why). The same moves, in the same
-    order, as running each square in turn: bulk work (the window's legal moves, the command line's)
-    makes this call by the thousand. (Perft counts by light records: :func:`kind_perft`.)"""
+    compiled code; ``None`` when a run stopped or a piece has no compiled code (a typed notation's,
+    one past the compiler's limits): the caller runs the board square by square, which runs it and
+    says why a run stopped. The same moves, in the same order, as running each square in turn: bulk
+    work (the window's legal moves, the command line's) makes this call by the thousand. (Perft
+    counts by light records: :func:`kind_perft`.)"""
     cells = position.cells
     me = position.turn
     table, runs, gates, _, _ = _kind_tables(rules)[me]
+    if None in runs:
+        return None
     out: list[Move] = []
     work = new_work(DEFAULT_BUDGET, cancel)
-
-    def by_its_run(origin: int, piece: Any) -> None:
-        result = rules.run(position, origin, cancel=cancel)
-        out.extend(result.moves)
-        if result.stopped is not None:
-            raise Abort("stop")
-
-    # A kind with no compiled run (a typed notation's too) is run by :meth:`Rules.run`.
-    typed = len(rules.kinds) - rules.board_kinds
-    runs = [by_its_run if run is None else run for run in runs] + [by_its_run] * typed
-    gates = gates + [None] * typed
     _bind(table, cells, me, out, set(), work, position, rules.kind_names, rules.dir_letters, None)
     try:
         mine = [cell is not None and (cell[0] == me or cell[0] < 0) for cell in cells]
         friends = [cell is not None and cell[0] == me for cell in cells]
-        return out if _each_light(position, me, runs, gates, [], len(runs), work, None, mine, friends) else None
+        return out if _each_light(position, me, runs, gates, [], rules.board_kinds, work, None, mine, friends) else None
     finally:
         _bind(table)
 
@@ -282,9 +271,9 @@ def _each_light(position: Position, me: int, runs: list[Any], gates: list[Any], 
 class _KindTable(NamedTuple):
     """What one player's pieces run on a heap or stack board, by kind (:func:`_kind_table`)."""
 
-    #: The compiled ``moves`` of the board's kinds, each once.
+    #: The compiled ``moves`` of the board's kinds, and each kind's ``run`` and ``gate``, by kind
+    #: (``None`` where the traced code runs it).
     plans: list[Any]
-    #: Each kind's ``run`` and ``gate`` (``None`` where the traced code runs it).
     runs: list[Any]
     gates: list[Any]
     #: Whether each kind's captures all begin on an enemy's piece (``quiet_alone``).
@@ -299,10 +288,9 @@ def _kind_tables(rules: CodeRules) -> list[_KindTable]:
     tables = []
     for player in range(len(rules.board.players)):
         plans: list[Any] = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
-        distinct = [plan for index, plan in enumerate(plans) if plan is not None and plan not in plans[:index]]
         starts: list[Any] = [None if plan is None else plan.origins for plan in plans]
         origins = None if any(start is None for start in starts) else tuple(sorted(set().union(*starts)))
-        tables.append(_KindTable(distinct, [None if plan is None else plan.run for plan in plans],
+        tables.append(_KindTable(plans, [None if plan is None else plan.run for plan in plans],
                                  [None if plan is None else plan.gate for plan in plans],
                                  [plan is not None and plan.quiet_alone for plan in plans], origins))
     return tables
@@ -404,11 +392,10 @@ class _LightCounter:
             _bind(table.plans, position.cells, player, state[0], state[1], self.work, position, None,
                   rules.dir_letters, state[2])
             self.bound.append(state)
-            plans: list[Any] = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
             only = state[2]
-            remembering = not self.tallies and all(plan.reads_cells_alone for plan in plans)
+            remembering = not self.tallies and all(plan.reads_cells_alone for plan in table.plans)
             self.remembered.append([remembered_run(plan, position, player, (state[0], state[1], only), rules.dir_letters)
-                                    for plan in plans] if only is not None and remembering else None)
+                                    for plan in table.plans] if only is not None and remembering else None)
 
     def legal(self) -> list[tuple[Any, ...]]:
         """The light records of the legal moves."""

@@ -38,3 +38,8 @@ def test_a_function_passed_on_as_a_value_stays_a_closure() -> None:
 def test_a_function_another_local_function_calls_stays_a_closure() -> None:
     source = SOURCE.replace("        rep(2)\n", "        def twice(): rep(2); rep(2)\n        twice()\n")
     assert "def rep(base, a):" not in hoist(source)
+
+
+def test_code_without_a_factory_holding_a_run_is_left_as_written() -> None:
+    for source in (SOURCE.replace("def factory():", "def maker():"), SOURCE.replace("def run(n):", "def walk(n):")):
+        assert hoist(source) == source

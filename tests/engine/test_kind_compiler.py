@@ -23,7 +23,7 @@ from dagaz_studio.engine.compiler import Unsupported, new_work
 from dagaz_studio.engine.counts import zone_holds, zone_size
 from dagaz_studio.engine.endings import game_over
 from dagaz_studio.engine.game import legal_moves
-from dagaz_studio.engine.heaps import Heap, heap_added
+from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.kind_code import KindWriter
 from dagaz_studio.engine.kind_compiler import HeapAdder, compile_kind_notation, kind_perft, kind_plan, remembered_run
 from dagaz_studio.engine.kind_items import first_steps
@@ -118,6 +118,24 @@ def test_a_piece_on_a_heap_board_is_left_to_the_runner() -> None:
     position = Position.initial(load_board("oware"))
     position.cells[0] = Piece(0, 0, False)
     same_run(fast, runner, position, 0)
+
+
+@pytest.mark.parametrize(("board_name", "text"), [("lasca", "X[p]"), ("bashni", "(X)[ex]\\1[p]"), ("oware", "E|E|")])
+def test_a_typed_notation_s_piece_among_the_board_s_lists_the_moves_the_runner_lists(board_name: str, text: str) -> None:
+    # The typed kind has no compiled code of the board's: the side's moves are found square by square.
+    fast, runner = rules_pair(board_name)
+    for position in _played(board_name)[:3]:
+        position = position.copy()
+        lists = []
+        for rules in (fast, runner):
+            kind = rules.custom_kind(parse_notation(text), "Typed")
+            square = next(square for square, cell in enumerate(position.cells) if cell is not None
+                          and (cell[0] == position.turn or fast.board.kind == "heap"))
+            typed = position.copy()
+            typed.cells[square] = (Heap(-1, kind, False, typed.cells[square].counts) if fast.board.kind == "heap"  # type: ignore[union-attr]
+                                   else Column(((position.turn, kind),), True))
+            lists.append(legal_moves(rules, typed))
+        assert lists[0] == lists[1] and lists[0]
 
 
 @pytest.mark.parametrize("board_name", BOARDS)
@@ -241,7 +259,9 @@ def test_sowing_one_piece_at_a_time_makes_the_heap_counted_afresh(sowings: list[
     adders = [HeapAdder(kind, 2) for kind in range(2)]
     pits: list = [None, Heap(-1, 1, False, (0, 2)), None, None]
     for pit, kind in sowings:
-        expected = heap_added(pits[pit], kind, 1, 2)
+        counts = list(pits[pit].counts) if pits[pit] is not None else [0, 0]
+        counts[kind] += 1
+        expected = Heap(-1, counts.index(next(count for count in counts if count)), False, tuple(counts))
         assert adders[kind][pits[pit]] == expected
         pits[pit] = adders[kind][pits[pit]] if pit % 2 else expected
 
@@ -301,6 +321,28 @@ def test_lasca_with_and_without_compulsory_captures_counts_as_the_runner_does(ru
     for position in played("lasca", 2, 12):
         position = Position.from_fen(board, position.fen())
         assert perft(fast, position.copy(), 3) == perft(runner, position.copy(), 3)
+
+
+@pytest.mark.parametrize("board_name", ["lasca", "oware"])
+def test_a_typed_notation_of_a_board_piece_s_text_leaves_the_piece_compiled(board_name: str) -> None:
+    # Typed first (no piece of the board's: left to the traced code), then the board's own piece.
+    rules = Rules(load_board(board_name))
+    notation = rules.kinds[0].notation
+    assert kind_plan(rules, rules.program(notation, 0)) is None
+    assert kind_plan(rules, rules.kind_program(0, 0)) is not None
+    assert kind_perft(rules, Position.initial(rules.board), 2) is not None
+
+
+def test_two_kinds_of_one_notation_count_as_the_runner_does() -> None:
+    # Lasca's Officer moving as its Soldier: one notation, its code written once, each kind's own plan.
+    text = (REPO / "boards" / "draughts" / "lasca.board").read_text()
+    board = parse_board(text.replace(r"piece Officer O: X[p];(X)[ex]\1[p](&(X)[C,ex]\3[p])*+",
+                                     r"piece Officer O: (OM[p];(OM)[ex]\2[p](&[!@last](OM)[C,ex]\4[p])*+)([@last][+Officer])?+"))
+    fast, runner = Rules(board), OracleRules(board)
+    assert kind_plan(fast, fast.kind_program(0, 0)) is not kind_plan(fast, fast.kind_program(1, 0))
+    for fen in ("7/7/7/3o3/2S1S2/7/7 w", "7/7/7/3o3/2S1S2/1s5/O6 w", "o6/7/2O4/3o3/2S1S2/7/7 b"):
+        position = Position.from_fen(board, fen)
+        assert kind_perft(fast, position, 3) == perft(runner, position, 3)
 
 
 @pytest.mark.parametrize(("text", "targets"), [

@@ -14,7 +14,7 @@ The hand holds the lifted pieces one by one; the first piece type of the board c
 from __future__ import annotations
 
 from dagaz_studio.engine import trace_words as words
-from dagaz_studio.engine.heaps import Heap, as_cell, heap_added, heap_with_hand, push_heap, put_kind
+from dagaz_studio.engine.heaps import Heap, as_cell, heap_with_hand, push_heap
 from dagaz_studio.engine.kind_words import all_sown, heap_taken, lifted, sown
 from dagaz_studio.notation.nodes import Lift, Put, Span
 from tests.oracle.run_state import Compiling, Cont, ItemCont, State
@@ -73,7 +73,7 @@ def put(program: Compiling, node: Put, k: Cont) -> Cont:
         piece, origin = st.hand.pop()
         old = st.cells[square]
         st.touch(square)
-        st.cells[square] = as_cell(_as_before(st, square, heap_added(old, put_kind(piece, kinds), 1, kinds)))
+        st.cells[square] = as_cell(_as_before(st, square, heap_with_hand(old, ((piece, origin),), kinds)))
         saved = st.mover_sq
         st.mover_sq = square
         st.progress += 1
