@@ -253,3 +253,21 @@ def test_the_comparison_says_which_of_a_and_b_ran_away(a_runs_away: bool) -> Non
                           threading.Event())
     assert answer.error is not None and "stopped" in answer.error
     assert answer.which == ("A" if a_runs_away else "B")
+
+
+def test_a_search_where_neither_definition_moves_says_so(qtbot) -> None:
+    """Oware's circuit is E and W: a typed S and a B of N step nowhere, so they agree only as nothing
+    agrees with nothing; the tab says so, as the compare command does, rather than a bare "no difference"."""
+    from tests.helpers.gui_window import type_and_wait
+
+    window = open_window(qtbot, "oware")
+    tab = _compare_tab(qtbot, window, "a1")
+    type_and_wait(qtbot, window, "S")
+    qtbot.waitUntil(lambda: tab.a_name == "typed piece", timeout=20000)
+    _type_b(qtbot, tab, "N")
+    tab.positions.setValue(300)
+    with qtbot.waitSignal(tab.find_runner.replyReady, timeout=30000):
+        qtbot.mouseClick(tab.find_button, Qt.MouseButton.LeftButton)
+    assert not tab.found.comparison.differ
+    assert tab.result.text().startswith("No difference found in 300 positions, but neither A nor B moves a piece "
+                                        "in any position tried")
