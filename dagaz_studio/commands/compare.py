@@ -109,7 +109,9 @@ def _same(definition: str, as_json: bool) -> int:
     from dagaz_studio.queries.compare import Comparison
 
     if as_json:
-        print(json_line(Comparison(False, 0).as_json()))
+        # No position is tried, so whether the definition moves a piece is not known: null, not a
+        # guess either way (one that never moves is still the same definition as itself).
+        print(json_line({**Comparison(False, 0).as_json(), "moved": None}))
     else:
         print(f"no difference: A and B are the same definition, {printable(definition)}, which moves alike everywhere")
     return EXIT_SAME

@@ -63,7 +63,7 @@ class Comparison:
         """The result as ``compare --json`` prints it."""
         return {"differ": self.differ, "positions": self.positions, "fen": self.fen, "square": self.square,
                 "pieces": self.pieces, "only_a": self.only_a, "only_b": self.only_b, "error": self.error,
-                "definition": self.which}
+                "definition": self.which, "moved": self.moved}
 
 
 def no_difference_said(result: Comparison, asked: int) -> str:
