@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from dagaz_studio.engine import CancelFlag, Move, Piece, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.compare_positions import BLOCK, block_positions, full_move, piece_moves, signature
+from dagaz_studio.queries.run_stopped import stopped_said
 
 __all__ = ["Comparison", "ComparisonCancelled", "Found", "Searched", "compare_kinds", "compare_pieces", "definition_kinds",
            "move_signature", "no_difference_said", "search_block", "stop_if_cancelled"]
@@ -144,8 +145,8 @@ def search_block(rules: Rules, kinds: tuple[int, int], seed: int, block: int, co
                 try:
                     keys.append(piece_moves(rules, position, square, kind).keys())
                 except RunawayNotation as error:
-                    return Searched(tried, Found(block * BLOCK + tried, position.copy(), square, str(error), which),
-                                    moved)
+                    said = stopped_said(str(error), error.budget_spent)
+                    return Searched(tried, Found(block * BLOCK + tried, position.copy(), square, said, which), moved)
             if keys[0] != keys[1]:
                 return Searched(tried, Found(block * BLOCK + tried, position.copy(), square), True)
             moved = moved or bool(keys[0])

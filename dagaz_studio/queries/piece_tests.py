@@ -17,6 +17,7 @@ from dagaz_studio.board.piece_tests import PieceTest
 from dagaz_studio.board.problems import Problem, echoed
 from dagaz_studio.engine import FenError, Move, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.moves import MovesQuery, answer_moves, place_piece
+from dagaz_studio.queries.run_stopped import stopped_said
 
 __all__ = ["TestResult", "explain_mark", "mark_square", "ordered_marks", "reach_marks", "readable_in_a_line", "run_test",
            "run_test_apart", "run_tests", "test_position", "test_problems", "fen_field_index"]
@@ -208,7 +209,7 @@ def run_test(rules: Rules, test: PieceTest) -> TestResult:
     except FenError as error:
         result.error = f"{'test FEN' if test.fen is not None else 'setup'}: {error.message}"
     except RunawayNotation as error:
-        result.error = _stopped(str(error))
+        result.error = stopped_said(str(error), error.budget_spent)
     return result
 
 
@@ -233,11 +234,6 @@ def _said(problems: tuple[Problem, ...]) -> str:
     said = "; ".join(map(str, problems[:MOST_PROBLEMS_SAID]))
     more = len(problems) - MOST_PROBLEMS_SAID
     return said + (f"; … and {more:,} more" if more > 0 else "")
-
-
-def _stopped(reason: str) -> str:
-    """Why a run stopped, said once: the engine's reasons mostly begin "stopped after …" already."""
-    return reason if "stopped" in reason else f"stopped: {reason}"
 
 
 def _perft(rules: Rules, position: Position, test: PieceTest, result: TestResult) -> None:
@@ -284,7 +280,7 @@ def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult
         result.error = answer.error
         return
     if answer.stopped is not None:
-        result.error = _stopped(answer.stopped)
+        result.error = stopped_said(answer.stopped, answer.budget_spent)
         return
     marks = reach_marks(board, answer.shown_moves())
     expected = set(test.marks)
