@@ -109,7 +109,9 @@ def _same(definition: str, as_json: bool) -> int:
     from dagaz_studio.queries.compare import Comparison
 
     if as_json:
-        print(json_line(Comparison(False, 0).as_json()))
+        # No position is tried, so whether the definition moves a piece is not known: null, not a
+        # guess either way (one that never moves is still the same definition as itself).
+        print(json_line({**Comparison(False, 0).as_json(), "moved": None}))
     else:
         print(f"no difference: A and B are the same definition, {printable(definition)}, which moves alike everywhere")
     return EXIT_SAME
@@ -121,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     from dagaz_studio.engine import Rules
     from dagaz_studio.notation import NotationError
     from dagaz_studio.notation.parser import parse_notation
-    from dagaz_studio.queries.compare import Comparison, compare_kinds
+    from dagaz_studio.queries.compare import Comparison, compare_kinds, no_difference_said
 
     try:
         if args.positions < 1:
@@ -169,16 +171,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json_line(result.as_json()))
     elif not result.differ:
-        tried = f"{result.positions:,} position{'s' if result.positions != 1 else ''}"
-        # Fewer than asked for: the board has no pieces to place at random and no setup to play from.
-        more = "" if result.positions >= args.positions else " (all the board gives: it has no pieces to place " \
-            "at random and no setup to play from)"
-        if result.moved:
-            print(f"no difference found in {tried}{more}")
-        else:
-            # Two definitions that never move agree only vacuously: a typo (a direction the board
-            # lacks, a condition never met) looks like agreement unless it is said.
-            print(f"no difference found in {tried}{more}, but neither A nor B moves a piece in any position tried")
+        print(no_difference_said(result, args.positions))
     else:
         print(f"A and B differ (found at position {result.positions:,}; shrunk to {result.pieces} other "
               f"piece{'s' if result.pieces != 1 else ''})")

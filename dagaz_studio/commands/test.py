@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dagaz_studio.commands.common import EXIT_USAGE, MAX_PROBLEMS_SHOWN, json_line, printable, problem_lines
@@ -78,12 +78,10 @@ class _Tally:
             print(json_line(result.as_json()), flush=True)
         elif ran and not result.passed and self.shown < MAX_PROBLEMS_SHOWN:
             # Where the problems of the same file are said to be: the file as named, and the line.
-            from dagaz_studio.board.problems import echoed
-
             # A runaway name or piece by its start and end, as the Tests panel says it: what went
             # wrong follows them on the line.
-            said = replace(result, name=echoed(result.name, long=True), piece=echoed(result.piece, long=True))
-            print(f"{printable(result.file or result.board)}:{result.line}: FAILED {said.describe()}", flush=True)
+            print(f"{printable(result.file or result.board)}:{result.line}: FAILED {result.readable().describe()}",
+                  flush=True)
             self.shown += 1
         elif ran and not result.passed:
             self.hidden.append(result)
@@ -146,10 +144,9 @@ def _board_results(name: str, tally: _Tally) -> Iterator[tuple[TestResult, bool]
     that could not be read has a result that failed, its ``error`` saying why. A board or test that
     cannot be read raises ``tally.status`` to 2 (a board: counted in ``tally.unread``)."""
     from dagaz_studio.board import BoardFileError, BoardReadError, load_board
-    from dagaz_studio.board.problems import echoed
     from dagaz_studio.commands.check import setup_problem
     from dagaz_studio.engine import Rules
-    from dagaz_studio.queries.piece_tests import run_test, run_test_apart, test_problems
+    from dagaz_studio.queries.piece_tests import readable_in_a_line, run_test, run_test_apart, test_problems
 
     try:
         board = load_board(name)
@@ -187,7 +184,7 @@ def _board_results(name: str, tally: _Tally) -> Iterator[tuple[TestResult, bool]
                 file=board.source or board.name)
             yield unrun, False
             continue
-        tally.running = f"{printable(board.source or board.name)}:{test.at.line}: test {echoed(test.name, long=True)}"
+        tally.running = f"{printable(board.source or board.name)}:{test.at.line}: test {readable_in_a_line(test.name)}"
         if test.expect == "perft":
             _warn_if_unending(rules, test)
         result = run_test_apart(rules, test)
@@ -198,9 +195,8 @@ def _board_results(name: str, tally: _Tally) -> Iterator[tuple[TestResult, bool]
 
 def _warn_if_unending(rules: Rules, test: PieceTest) -> None:
     """Say on stderr, before it runs, that a perft test may not end (as ``perft`` says it)."""
-    from dagaz_studio.board.problems import echoed
     from dagaz_studio.commands.perft import unending_warning
-    from dagaz_studio.queries.piece_tests import test_position
+    from dagaz_studio.queries.piece_tests import readable_in_a_line, test_position
 
     board = rules.board
     try:
@@ -208,6 +204,6 @@ def _warn_if_unending(rules: Rules, test: PieceTest) -> None:
     except Exception:  # noqa: BLE001 - whatever goes wrong, the test's own run says it, as its result
         return
     if warning is not None:
-        print(f"{printable(board.source or board.name)}:{test.at.line}: warning: test {echoed(test.name, long=True)}: "
+        print(f"{printable(board.source or board.name)}:{test.at.line}: warning: test {readable_in_a_line(test.name)}: "
               f"{warning}",
               file=sys.stderr, flush=True)

@@ -16,9 +16,10 @@ from typing import NamedTuple
 
 from dagaz_studio.engine import CancelFlag, Move, Piece, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.compare_positions import BLOCK, block_positions, full_move, piece_moves, signature
+from dagaz_studio.queries.run_stopped import stopped_said
 
 __all__ = ["Comparison", "ComparisonCancelled", "Found", "Searched", "compare_kinds", "compare_pieces", "definition_kinds",
-           "move_signature", "search_block", "stop_if_cancelled"]
+           "move_signature", "no_difference_said", "search_block", "stop_if_cancelled"]
 
 #: The most positions tried while shrinking a counterexample.
 MOST_SHRINK_TRIALS = 3000
@@ -63,7 +64,21 @@ class Comparison:
         """The result as ``compare --json`` prints it."""
         return {"differ": self.differ, "positions": self.positions, "fen": self.fen, "square": self.square,
                 "pieces": self.pieces, "only_a": self.only_a, "only_b": self.only_b, "error": self.error,
-                "definition": self.which}
+                "definition": self.which, "moved": self.moved}
+
+
+def no_difference_said(result: Comparison, asked: int) -> str:
+    """What a search of ``asked`` positions that found no difference says, the ``compare`` command and
+    the window's Compare tab alike (lower case, no full stop: each puts it in its own sentence)."""
+    tried = f"{result.positions:,} position{'s' if result.positions != 1 else ''}"
+    # Fewer than asked for: the board has no pieces to place at random and no setup to play from.
+    more = "" if result.positions >= asked else (" (all the board gives: it has no pieces to place at random and "
+                                                 "no setup to play from)")
+    if result.moved:
+        return f"no difference found in {tried}{more}"
+    # Two definitions that never move agree only vacuously: a typo (a direction the board lacks, a
+    # condition never met) looks like agreement unless it is said.
+    return f"no difference found in {tried}{more}, but neither A nor B moves a piece in any position tried"
 
 
 @dataclass
@@ -130,8 +145,8 @@ def search_block(rules: Rules, kinds: tuple[int, int], seed: int, block: int, co
                 try:
                     keys.append(piece_moves(rules, position, square, kind).keys())
                 except RunawayNotation as error:
-                    return Searched(tried, Found(block * BLOCK + tried, position.copy(), square, str(error), which),
-                                    moved)
+                    said = stopped_said(str(error), error.budget_spent)
+                    return Searched(tried, Found(block * BLOCK + tried, position.copy(), square, said, which), moved)
             if keys[0] != keys[1]:
                 return Searched(tried, Found(block * BLOCK + tried, position.copy(), square), True)
             moved = moved or bool(keys[0])

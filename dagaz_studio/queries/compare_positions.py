@@ -202,7 +202,7 @@ def _light(rules: Rules, position: Position, square: int, piece: Piece) -> dict[
 def _run(rules: Rules, position: Position, square: int) -> dict[tuple, Listed]:
     result = rules.run(position, square, budget=DEFAULT_BUDGET)
     if result.stopped is not None:
-        raise RunawayNotation(result.stopped)
+        raise RunawayNotation(result.stopped, budget_spent=result.work > DEFAULT_BUDGET)
     return {signature(move): move for move in result.moves if not move.passes}
 
 

@@ -14,12 +14,13 @@ from dataclasses import dataclass, field, replace
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_tests import PieceTest
-from dagaz_studio.board.problems import Problem
+from dagaz_studio.board.problems import Problem, echoed
 from dagaz_studio.engine import FenError, Move, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.moves import MovesQuery, answer_moves, place_piece
+from dagaz_studio.queries.run_stopped import stopped_said
 
-__all__ = ["TestResult", "explain_mark", "mark_square", "ordered_marks", "reach_marks", "run_test", "run_test_apart",
-           "run_tests", "test_position", "test_problems", "fen_field_index"]
+__all__ = ["TestResult", "explain_mark", "mark_square", "ordered_marks", "reach_marks", "readable_in_a_line", "run_test",
+           "run_test_apart", "run_tests", "test_position", "test_problems", "fen_field_index"]
 
 
 @dataclass
@@ -53,6 +54,12 @@ class TestResult:
                 "expects": self.expectation, "passed": self.passed, "missing": list(self.missing),
                 "extra": list(self.extra), "reason": self.reason, "error": self.error, "detail": self.detail}
 
+    def readable(self) -> TestResult:
+        """The result as the ``test`` command and the Tests panel say it to a person: its name, piece and
+        expectation each :func:`readable_in_a_line` (``as_json`` keeps them whole, for a program)."""
+        return replace(self, name=readable_in_a_line(self.name), piece=readable_in_a_line(self.piece),
+                       expectation=readable_in_a_line(self.expectation))
+
     def describe(self) -> str:
         """The failure in one line: the test, the piece, what is missing and extra, and why."""
         parts = [f"{self.name}: {self.piece}"]
@@ -69,6 +76,14 @@ class TestResult:
             shown = [f"{mark} ({self.extra_moves[mark]})" if mark in self.extra_moves else mark for mark in self.extra]
             parts.append("extra " + " ".join(shown))
         return "; ".join(parts)
+
+
+def readable_in_a_line(text: str) -> str:
+    """A test's name, piece or expectation as a person reads it on one line, the ``test`` command and
+    the Tests panel alike: a runaway one (a notation of thousands of characters, say) by its start and
+    its end, so that what went wrong, which follows it, is read rather than scrolled away; a character
+    that shows nothing or that a terminal would obey written as its escape."""
+    return echoed(text, long=True)
 
 
 def _file(board: Board) -> str:
@@ -194,7 +209,7 @@ def run_test(rules: Rules, test: PieceTest) -> TestResult:
     except FenError as error:
         result.error = f"{'test FEN' if test.fen is not None else 'setup'}: {error.message}"
     except RunawayNotation as error:
-        result.error = _stopped(str(error))
+        result.error = stopped_said(str(error), error.budget_spent)
     return result
 
 
@@ -219,11 +234,6 @@ def _said(problems: tuple[Problem, ...]) -> str:
     said = "; ".join(map(str, problems[:MOST_PROBLEMS_SAID]))
     more = len(problems) - MOST_PROBLEMS_SAID
     return said + (f"; … and {more:,} more" if more > 0 else "")
-
-
-def _stopped(reason: str) -> str:
-    """Why a run stopped, said once: the engine's reasons mostly begin "stopped after …" already."""
-    return reason if "stopped" in reason else f"stopped: {reason}"
 
 
 def _perft(rules: Rules, position: Position, test: PieceTest, result: TestResult) -> None:
@@ -270,7 +280,7 @@ def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult
         result.error = answer.error
         return
     if answer.stopped is not None:
-        result.error = _stopped(answer.stopped)
+        result.error = stopped_said(answer.stopped, answer.budget_spent)
         return
     marks = reach_marks(board, answer.shown_moves())
     expected = set(test.marks)

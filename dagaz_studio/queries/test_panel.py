@@ -15,6 +15,7 @@ from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_tests import PieceTest
 from dagaz_studio.engine import Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.piece_tests import TestResult, explain_mark, ordered_marks, reach_marks, run_test_apart
+from dagaz_studio.queries.run_stopped import stopped_said
 
 __all__ = [
     "CompareAnswer", "CompareQuery", "FindAnswer", "FindQuery", "Progress", "RecordAnswer", "RecordQuery",
@@ -223,12 +224,7 @@ def answer_panel(rules: Rules | None, query: Any, cancel: threading.Event) -> An
     except NotationError as error:
         return panel_failed(query, error.message)
     except RunawayNotation as error:
-        return panel_failed(query, _runaway_said(error))
-
-
-def _runaway_said(error: RunawayNotation) -> str:
-    """Why a notation ran away, said once: the engine's reasons mostly begin "stopped after …" already."""
-    return str(error) if "stopped" in str(error) else f"stopped: {error}"
+        return panel_failed(query, stopped_said(str(error), error.budget_spent))
 
 
 def _tests(query: TestsQuery, cancel: threading.Event) -> TestsAnswer:
@@ -302,7 +298,7 @@ def _compare(rules: Rules, query: CompareQuery) -> CompareAnswer:
             full = {key: full_move(rules, position, query.square, kind, move) for key, move in moves.items()}
         except RunawayNotation as error:
             # A typed notation may be A: which of the two ran away is said, as Find a difference says it.
-            answer = panel_failed(query, _runaway_said(error))
+            answer = panel_failed(query, stopped_said(str(error), error.budget_spent))
             answer.which = which
             return answer
         made.append(full)

@@ -253,3 +253,41 @@ def test_the_comparison_says_which_of_a_and_b_ran_away(a_runs_away: bool) -> Non
                           threading.Event())
     assert answer.error is not None and "stopped" in answer.error
     assert answer.which == ("A" if a_runs_away else "B")
+
+
+def test_a_search_where_neither_definition_moves_says_so(qtbot) -> None:
+    """Oware's circuit is E and W: a typed S and a B of N step nowhere, so they agree only as nothing
+    agrees with nothing; the tab says so, as the compare command does, rather than a bare "no difference"."""
+    from tests.helpers.gui_window import type_and_wait
+
+    window = open_window(qtbot, "oware")
+    tab = _compare_tab(qtbot, window, "a1")
+    type_and_wait(qtbot, window, "S")
+    qtbot.waitUntil(lambda: tab.a_name == "typed piece", timeout=20000)
+    _type_b(qtbot, tab, "N")
+    tab.positions.setValue(300)
+    with qtbot.waitSignal(tab.find_runner.replyReady, timeout=30000):
+        qtbot.mouseClick(tab.find_button, Qt.MouseButton.LeftButton)
+    assert not tab.found.comparison.differ
+    assert tab.result.text().startswith("No difference found in 300 positions, but neither A nor B moves a piece "
+                                        "in any position tried")
+
+
+#: Four repetitions of up to nine orthogonal steps: a great many ways, more than the usual budget.
+MANY_WAYS = "(+){0,9}" * 4
+SPENT = "(it spent the 100,000 units of work a run is given: a piece with a great many ways may end given more)"
+
+
+@pytest.mark.parametrize(("b", "spends"), [(MANY_WAYS, True), ("((+)*)*", False)])
+def test_a_run_that_spends_the_usual_budget_says_so_plainly(qtbot, b: str, spends: bool) -> None:
+    """Compare here and Find a difference say of a B that spent the usual budget that it did, as the Moves
+    panel says it; one that nests too deeply stops before spending it, and is not said to."""
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "b1")
+    _compared(qtbot, tab, b)
+    assert tab.result.text().startswith("B on b1: stopped after ")
+    assert tab.result.text().endswith(SPENT) == spends
+    with qtbot.waitSignal(tab.find_runner.replyReady, timeout=30000):
+        qtbot.mouseClick(tab.find_button, Qt.MouseButton.LeftButton)
+    said = tab.found.comparison.error
+    assert said is not None and said.endswith(SPENT) == spends

@@ -396,3 +396,30 @@ def test_a_test_of_a_runaway_notation_or_name_says_why_it_failed_within_the_pane
         QApplication.processEvents()  # the layout follows the label at the next turn of the event loop
         area = window.tests_dock.widget()
         assert window.tests_dock.width() == width and not area.horizontalScrollBar().isVisible()
+
+
+def test_a_failed_test_is_said_alike_by_the_panel_and_the_test_command(qtbot, tmp_path, capsys) -> None:
+    """A failing test of a runaway name, one of a notation of thousands of characters, and one that spends
+    the usual budget are said by the panel as the test command's FAILED lines say them: the same start
+    and end of each, the same why."""
+    from dagaz_studio.board import shipped_boards
+    from dagaz_studio.cli import main
+    from dagaz_studio.gui.docks.tests_panel import FAILED
+
+    path = tmp_path / "chess.board"
+    name = "begins-" + "n" * 3000 + "-ends"
+    path.write_text(shipped_boards()["chess"].read_text(encoding="utf-8")
+                    + "\ntest runaway: at d4 put `" + "(+)" * 1300 + "` reaches d5\n"
+                    + f"test {name}: at e2 reaches e3\n"
+                    + "test many-ways: at d4 put `" + "(+){0,9}" * 4 + "` reaches d5\n", encoding="utf-8")
+    assert main(["test", str(path)]) == 1
+    by_the_command = [line.split(": FAILED ", 1)[1] for line in capsys.readouterr().out.splitlines()]
+    window = open_window(qtbot, str(path))
+    panel = shown_tests_panel(qtbot, window)
+    items = [panel.test_list.item(row) for row in range(panel.test_list.count())]
+    by_the_panel = [item.toolTip().removeprefix("FAILED: ") for item in items if item.text().startswith(FAILED)]
+    assert len(by_the_command) == 3 and all("…" in said for said in by_the_command[:2])
+    assert by_the_panel == by_the_command
+    # A run that spends the usual budget says so plainly; a test that fails on its squares spent none.
+    spent = "(it spent the 100,000 units of work a run is given: a piece with a great many ways may end given more)"
+    assert by_the_command[2].endswith(spent) and spent not in by_the_command[1]

@@ -306,3 +306,20 @@ def test_a_board_that_gives_one_position_says_so(capsys: pytest.CaptureFixture[s
     assert main(["compare", str(board), "(N)([p]\\1)*", "(N)([p]\\1){0,1}", "--positions", "200"]) == 0
     assert capsys.readouterr().out.strip() == ("no difference found in 1 position (all the board gives: it has no "
                                                "pieces to place at random and no setup to play from)")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_json_says_whether_either_definition_moved(capsys: pytest.CaptureFixture[str], jobs: str) -> None:
+    # Oware's circuit is E and W: S and N step nowhere; E steps, and (E;E) is E said twice.
+    status, result = _compare(capsys, "oware", "S", "N", "--jobs", jobs, positions=300)
+    assert status == 0 and result["differ"] is False and result["moved"] is False
+    status, result = _compare(capsys, "oware", "E", "(E;E)", "--jobs", jobs, positions=300)
+    assert status == 0 and result["moved"] is True
+    status, result = _compare(capsys, "oware", "Seed", "S", "--jobs", jobs, positions=300)
+    assert status == 1 and result["moved"] is True
+
+
+def test_one_definition_given_twice_is_not_said_to_move_or_not(capsys: pytest.CaptureFixture[str]) -> None:
+    # Never searched, so nothing is known of whether it moves: null, where a value would be a guess.
+    status, result = _compare(capsys, "oware", "S", "S")
+    assert status == 0 and result["positions"] == 0 and result["moved"] is None

@@ -29,6 +29,7 @@ from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries import MAX_NOTATION_CHARS
+from dagaz_studio.queries.compare import no_difference_said
 from dagaz_studio.queries.test_panel import (
     CompareAnswer,
     CompareQuery,
@@ -399,7 +400,8 @@ class QtCompareTab(QWidget):
             self._report(f"{result.which} on {result.square} of {result.fen}: {result.error}")
             return
         if not result.differ:
-            self._report(f"No difference found in {result.positions:,} positions.")
+            said = no_difference_said(result, answer.query.positions)
+            self._report(f"{said[0].upper()}{said[1:]}.")
             return
         try:
             self.document.set_fen(result.fen, "Show the position where A and B differ")

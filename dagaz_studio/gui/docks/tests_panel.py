@@ -9,7 +9,6 @@ the window never waits for an answer.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Signal, Slot
@@ -27,7 +26,6 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.piece_tests import written_test_names
-from dagaz_studio.board.problems import echoed
 from dagaz_studio.gui.board_view.view import QtBoardView
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.label_text import wrappable
@@ -216,7 +214,7 @@ class QtTestsPanel(QWidget):
                              f"{failed} failed{unread_text}" if answer.results else "This board has no tests: "
                              "Record as test writes one.")
         for index, result in enumerate(answer.results):
-            shown = _readable(result)
+            shown = result.readable()
             item = QListWidgetItem(f"{PASSED if result.passed else FAILED} {shown.name}")
             item.setData(Qt.ItemDataRole.UserRole, index)
             item.setToolTip(("passed: " if result.passed else "FAILED: ") + shown.describe()
@@ -267,7 +265,7 @@ class QtTestsPanel(QWidget):
         assert self.answer is not None and self.answer.board is not None
         result = self.answer.results[index]
         test = self.answer.board.tests[index]
-        shown = _readable(result)
+        shown = result.readable()
         self.detail.setText(wrappable(("Passed: " if result.passed else "Failed: ") + shown.describe()
                                       if not result.passed else f"Passed: {shown.name}: {shown.piece} {shown.expectation}",
                                       most=DETAIL_CHARS))
@@ -484,10 +482,3 @@ def add_tests_dock(window: object, document: QtDocument, view: QtBoardView) -> t
 #: The most a test's detail says: every square of a big board missing is more than the line reads.
 DETAIL_CHARS = 1_000
 
-
-def _readable(result: TestResult) -> TestResult:
-    """``result`` as the panel says it: a runaway name, piece or expectation (a notation of thousands
-    of characters, say) by its start and its end, so that what went wrong, which follows it, is read
-    rather than scrolled away."""
-    return replace(result, name=echoed(result.name, long=True), piece=echoed(result.piece, long=True),
-                   expectation=echoed(result.expectation, long=True))
