@@ -306,11 +306,21 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     royal_names = [names[c] for c in pieces if c in royal]
     explosion = blast.explosion(royal_names, spared) if explodes else ""
     mutual = set(options.get("mutuallyImmuneTypes", "").strip().lower().replace("-", "")) & set(pieces)
-    # Without blasts, blastImmuneTypes changes nothing (position.cpp reads it only in a blast).
-    if mutual and not explodes:
-        raise IniError("option mutuallyImmuneTypes without blastOnCapture is not supported: Fairy-Stockfish forbids "
-                       "such a piece to take one of its own type, which this importer writes only into an "
-                       "exploding capture", section=name)
+    pseudo_royal = set(options.get("extinctionPieceTypes", "").lower()) if is_true(
+        options.get("extinctionPseudoRoyal", "false")) else set()
+    if mutual & (royal | pseudo_royal) and not explodes:
+        # Outside a blast a royal piece may capture: its captures are its attacks here.
+        raise IniError("option mutuallyImmuneTypes with a royal type is not supported: Fairy-Stockfish forbids "
+                       "a piece of the type to take one of its own, yet counts it as attacking them when it asks "
+                       "whether a royal piece may stand there, where a board's attacks are its captures",
+                       section=name)
+
+    def kin(letter: str) -> list[str]:
+        """The pieces of ``letter``'s Fairy-Stockfish type: its own, its promoted pawns, and the pieces
+        promoting into it (promotedPieceType), as mutuallyImmuneTypes counts them."""
+        own = [names[letter], promoted[letter]] if letter in promoted else [names[letter]]
+        return own + [
+            f"{names[source]}Promoted" for source, target in piece_promotions.items() if target == letter]
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
         return ini_rules.zone_line(zone_name, white, black, files)
@@ -345,7 +355,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if explodes and betza.strip():
             own = blast.explosion(royal_names, spared, immune=True) if letter in immune else explosion
             notation = blast.exploding(shift_groups(notation), own, letter in royal,
-                                       names[letter] if letter in mutual else "")
+                                       kin(letter) if letter in mutual else [])
+        elif letter in mutual and betza.strip():
+            # mutuallyImmuneTypes: position.cpp's legal() refuses a capture of the mover's own type.
+            notation = f"({shift_groups(notation)})([p];[e{''.join(f',!={kind}' for kind in kin(letter))}])"
         if flip != "none" and key != "immobile":
             notation = f"({shift_groups(notation)}){enclosing.flips_after_move(flip)}"
         if walls and betza.strip():

@@ -28,7 +28,7 @@ REFUSED = [
     ("[leaping:chess]\ngating = true\ncambodianMoves = true\n", 3),
     ("[met:chess]\nsittuyinPromotion = true\n", 2),
     ("[held:chess]\nstartFen = 8/8/8/8/8/8/8/K6k[Q] w - - 0 1\n", 2),
-    ("[diplomats:chess]\nmutuallyImmuneTypes = q\n", 2),
+    ("[diplomats:chess]\nmutuallyImmuneTypes = k\n", 2),
     ("[limited:crazyhouse]\npromotionLimit = q:1\n", 2),
     ("[demoted:shogi]\npieceDemotion = true\n", 2),
     ("[must:shogi]\nmandatoryPiecePromotion = true\npromotionLimit = g:1\n", 3),
@@ -50,15 +50,25 @@ def test_a_refusal_says_why_at_the_line_of_its_option(text: str, line: int) -> N
     assert re.search(rf"\boptions? (?:\w+ and )?{option}\b", message), message
 
 
-def test_the_reason_given_for_mutually_immune_pieces_is_what_fairy_stockfish_plays() -> None:
+def test_the_reason_given_for_mutually_immune_royal_pieces_is_what_fairy_stockfish_plays() -> None:
     pytest.importorskip("pyffish")
-    ini = "[diplomats:chess]\nmutuallyImmuneTypes = q\n"
-    fen = "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1"
-    moves = printed(ini, f"print(*sf.legal_moves('diplomats', {fen!r}, []))").split()
-    # The Queen does not take the Queen, though she takes anything else on her lines.
-    assert "d2d5" not in moves and "d2d4" in moves
+    ini = "[diplomats:chess]\nmutuallyImmuneTypes = k\n"
+    moves = printed(ini, "print(*sf.legal_moves('diplomats', '8/8/8/3k4/8/3K4/8/8 w - - 0 1', []))").split()
+    # The Kings may not take each other, yet the White King still keeps off the squares the Black one attacks.
+    assert "d3d4" not in moves and "d3d2" in moves
     _, refused = import_file(ini)
-    assert "forbids such a piece to take one of its own type" in refused[0].message
+    assert "counts it as attacking them" in refused[0].message
+
+
+@pytest.mark.parametrize("text", [
+    # Knights and Queens facing their own kind, which they may not take; en passant, drops and
+    # promoted pieces of the type (a crazyhouse Queen promoted from a pawn) too.
+    "[diplomats:chess]\nmutuallyImmuneTypes = qn\n"
+    "startFen = r1b1kb1r/pppppppp/8/2nq4/3QN3/8/PPPPPPPP/R1B1KB1R w KQkq - 0 1\n",
+    "[pacifists:crazyhouse]\nmutuallyImmuneTypes = qp\nstartFen = 4k3/8/8/3q4/4p3/5P2/Q~7/4K3[Qq] w - - 0 1\n",
+    "[dragons:shogi]\nmutuallyImmuneTypes = d\n"])
+def test_mutually_immune_pieces_without_blasts_take_none_of_their_own_type_as_in_fairy_stockfish(text: str) -> None:
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
 
 
 @pytest.mark.parametrize("text", [
