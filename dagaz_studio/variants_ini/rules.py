@@ -157,18 +157,24 @@ def promotion_limited(name: str, options: dict[str, str], placement: str,
     return False, limits
 
 
-def promotion_offer(name: str, zone: str, choices: list[str], lost: bool, limits: dict[str, int]) -> str:
+def promotion_offer(name: str, zone: str, choices: list[str], lost: bool, limits: dict[str, int],
+                    counted: dict[str, list[str]] | None = None) -> str:
     """The notation offering ``choices`` on the squares of ``zone``: all at once (``+?``: those lost),
     and each type of ``limits`` as an alternative of its own, while the mover has fewer than its
-    limit on the board (``[=0-1:King]``). Raises :class:`IniError` when none can be offered."""
+    limit on the board (``[=0-1:King]``), counting the pieces ``counted`` names for it together (its
+    own alone where it names none). Raises :class:`IniError` when none can be offered."""
     if not choices:
         # Nothing to promote to (promotionPieceTypesBlack = -): a check no square passes, so that
         # no promotion is offered there.
         return f"[@{zone},!@{zone}]"
     free = [choice for choice in choices if choice not in limits]
     parts = [f"[@{zone}][+{'?' if lost else ''}{'/'.join(free)}]"] if free else []
-    parts += [f"[@{zone},=0-{limits[choice] - 1}:{choice}][+{choice}]" for choice in choices
-              if limits.get(choice, 0) > 0]
+    for choice in choices:
+        kinds = (counted or {}).get(choice, [choice])
+        if limits.get(choice, 0) > 0:
+            fewer = (f"[@{zone},=0-{limits[choice] - 1}:{choice}]" if kinds == [choice]
+                     else f"[@{zone}]{fewer_than(kinds, limits[choice])}")
+            parts.append(f"{fewer}[+{choice}]")
     if not parts:
         raise IniError(f"option promotionLimit leaves nothing to promote to in the zone {zone}", section=name)
     return ";".join(parts)

@@ -242,6 +242,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
         choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
     limited, limits = promotion_limited(name, options, fields[0], pieces)
+    if demoting and limited:
+        # A piece lost goes to the other side's hand, and may come back: Fairy-Stockfish's count is of the
+        # pieces on the board, whatever was lost.
+        limited, limits = False, ini_rules.promotion_limits(name, options, pieces)
     # Where a double (or triple) step may land in the promotion region, it promotes as a single step does.
     double_promotes = double and bool(({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
                                       or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b))
@@ -463,18 +467,22 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         in_place = key == "pawn" and is_true(options.get("sittuyinPromotion", "false"))
         if (promote_w or promote_b) and choices:
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
-            if limits and demoting and not in_place:
-                raise IniError("options capturesToHand and promotionLimit together are not supported: a promoted "
-                               "piece of the board's (Q~) is a type of its own, which the limit on the type it "
-                               "moves as does not count, where Fairy-Stockfish counts it", section=name)
-            capped = {names[c]: count for c, count in limits.items()}
-            offer = promotion_offer(name, f"promotion-{letter}", choices, limited, capped)
+            # promotionLimit counts the mover's pieces of the type: a pawn promoted to it (Q~) and the
+            # pieces promoted into it (promotedPieceType) too, each a piece of its own here.
+            capped = {promoted.get(c, names[c]): count for c, count in limits.items()}
+            counted = {promoted.get(c, names[c]): kin(c) for c in limits}
+            if demoting and mandatory and all(choice in capped for choice in own_w + own_b):
+                raise IniError("options capturesToHand and promotionLimit on every piece promoted to are not "
+                               "supported together: with the limits reached by pieces dropped, a pawn may not "
+                               "enter its promotion zone, yet Fairy-Stockfish counts it as attacking the squares "
+                               "there, where a board's attacks are its captures", section=name)
+            offer = promotion_offer(name, f"promotion-{letter}", choices, limited, capped, counted)
             if promote_w and promote_b and own_w != own_b:
                 # Each player his own pieces to promote to, in his own part of the region.
                 zones.append(zone(f"promotion-{letter}-white", promote_w, set()))
                 zones.append(zone(f"promotion-{letter}-black", set(), promote_b))
-                offer = (f"({promotion_offer(name, f'promotion-{letter}-white', own_w, limited, capped)};"
-                         f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped)})")
+                offer = (f"({promotion_offer(name, f'promotion-{letter}-white', own_w, limited, capped, counted)};"
+                         f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped, counted)})")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
             notation, apart = f"({shift_groups(plain)}){suffix}", bool(taking)
             if in_place:

@@ -29,7 +29,7 @@ REFUSED = [
     ("[met:chess]\nsittuyinPromotion = true\n", 2),
     ("[held:chess]\nstartFen = 8/8/8/8/8/8/8/K6k[Q] w - - 0 1\n", 2),
     ("[diplomats:chess]\nmutuallyImmuneTypes = k\n", 2),
-    ("[limited:crazyhouse]\npromotionLimit = q:1\n", 2),
+    ("[limited:crazyhouse]\npromotionLimit = q:1 r:2 b:2 n:2\n", 2),
     ("[demoted:shogi]\npieceDemotion = true\n", 2),
     ("[must:shogi]\nmandatoryPiecePromotion = true\npromotionLimit = g:1\n", 3),
     ("[ducky:duck]\nwallingRegion = *4 *5\n", 2),
@@ -68,6 +68,27 @@ def test_the_reason_given_for_mutually_immune_royal_pieces_is_what_fairy_stockfi
     "[pacifists:crazyhouse]\nmutuallyImmuneTypes = qp\nstartFen = 4k3/8/8/3q4/4p3/5P2/Q~7/4K3[Qq] w - - 0 1\n",
     "[dragons:shogi]\nmutuallyImmuneTypes = d\n"])
 def test_mutually_immune_pieces_without_blasts_take_none_of_their_own_type_as_in_fairy_stockfish(text: str) -> None:
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
+
+
+def test_the_reason_given_for_every_promotion_limited_with_captures_to_hand_is_what_fairy_stockfish_plays() -> None:
+    pytest.importorskip("pyffish")
+    ini = "[limited:crazyhouse]\npromotionLimit = q:1 r:2 b:2 n:2\n"
+    # Each limit reached, the pawn on d7 has no move, yet gives check.
+    fen = "4k3/3P4/8/8/8/8/8/RNBQKBNR[] w - - 0 1"
+    assert not [move for move in printed(ini, f"print(*sf.legal_moves('limited', {fen!r}, []))").split()
+                if move.startswith("d7")]
+    assert printed(ini, f"print(sf.gives_check('limited', {fen.replace(' w ', ' b ')!r}, []))").strip() == "True"
+    _, refused = import_file(ini)
+    assert "counts it as attacking the squares there" in refused[0].message
+
+
+@pytest.mark.parametrize("text", [
+    "[limited:crazyhouse]\npromotionLimit = q:1\nstartFen = k7/2P1PPP1/8/8/8/8/2p1ppp1/K7[QqRr] w - - 0 1\n",
+    "[optional:crazyhouse]\npromotionLimit = q:1 r:2 b:2 n:2\nmandatoryPawnPromotion = false\n"
+    "startFen = k7/2P1PPP1/8/8/8/8/2p1ppp1/K7[QqRrNn] w - - 0 1\n"])
+def test_a_promotion_limit_with_captures_to_hand_counts_the_pawns_promoted_as_fairy_stockfish_does(text: str) -> None:
+    # The pawns promoted to a Queen (Q~), and the Queens dropped, count towards the Queen's limit.
     imports_and_plays_alike(text, games=3, plies=30, seed=2)
 
 
