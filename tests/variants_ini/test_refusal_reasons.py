@@ -23,8 +23,6 @@ REFUSED = [
     ("[shuffled:chess]\nchess960 = true\ncastlingRookPieces = rq\n", 3),
     ("[flipping:chess]\nflipEnclosedPieces = reversi\n", 2),
     ("[everyone:chess]\nextinctionPseudoRoyal = true\nextinctionPieceTypes = *\n", 3),
-    ("[kept:crazyhouse]\nmobilityRegionWhitePawn = *2 *3 *4\n", 2),
-    ("[promoted:shogi]\ndropPromoted = true\ndropNoDoubledCount = 2\n", 2),
     ("[leaping:chess]\ngating = true\ncambodianMoves = true\n", 3),
     ("[met:chess]\nsittuyinPromotion = true\n", 2),
     ("[held:chess]\nstartFen = 8/8/8/8/8/8/8/K6k[Q] w - - 0 1\n", 2),
@@ -89,6 +87,21 @@ def test_the_reason_given_for_every_promotion_limited_with_captures_to_hand_is_w
     "startFen = k7/2P1PPP1/8/8/8/8/2p1ppp1/K7[QqRrNn] w - - 0 1\n"])
 def test_a_promotion_limit_with_captures_to_hand_counts_the_pawns_promoted_as_fairy_stockfish_does(text: str) -> None:
     # The pawns promoted to a Queen (Q~), and the Queens dropped, count towards the Queen's limit.
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
+
+
+@pytest.mark.parametrize("text", [
+    # A pawn kept off its first rank and to its mobility region at once, a Knight to its own.
+    "[kept:crazyhouse]\nmobilityRegionWhitePawn = *2 *3 *4\nmobilityRegionBlackKnight = *5 *6 *7 *8\n"
+    "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[PpNn] w KQkq - 0 1\n",
+    # Two pawns to a file, and never on the first rank.
+    "[doubled:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n"
+    "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[PPpp] w KQkq - 0 1\n",
+    # Dropped as its promoted side where the rule of two to a file lets the pawn be dropped.
+    "[promoted:shogi]\ndropPromoted = true\ndropNoDoubledCount = 2\n"
+    "startFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[PPpp] w - - 0 1\n",
+    "[kyoto:kyotoshogi]\nmobilityRegionWhiteLance = *2 *3 *4 *5\nstartFen = p1sgk/5/5/5/PGSK1[LSls] w - - 0 1\n"])
+def test_a_drop_keeps_to_every_drop_rule_of_its_piece_at_once_as_in_fairy_stockfish(text: str) -> None:
     imports_and_plays_alike(text, games=3, plies=30, seed=2)
 
 
