@@ -380,8 +380,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             notation = walled_move(walling, shift_groups(notation), lambda: betza_notation(
                 name, key, betza, turned, initial="", part="quiet"), walled is not None)
         if walling == "past" and betza.strip():
-            # The square the piece leaves becomes a wall.
-            notation = f"[*Wall]({shift_groups(notation)})"
+            # The square the piece leaves becomes a wall: only one of the walling region, if any, may.
+            notation = ("[@walling]" if walled is not None else "") + f"[*Wall]({shift_groups(notation)})"
         return notation
 
     lines = [f"# Imported from a variants.ini section [{name}].", f"name: {board_name(name)}", f"grid: a-{last} x {ranks}-1",

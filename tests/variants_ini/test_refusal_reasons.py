@@ -30,8 +30,6 @@ REFUSED = [
     ("[limited:crazyhouse]\npromotionLimit = q:1 r:2 b:2 n:2\n", 2),
     ("[demoted:shogi]\npieceDemotion = true\n", 2),
     ("[must:shogi]\nmandatoryPiecePromotion = true\npromotionLimit = g:1\n", 3),
-    ("[ducky:duck]\nwallingRegion = *4 *5\n", 2),
-    ("[trail:chess]\nking = -\nwallingRule = past\nwallingRegion = *1 *2\nstartFen = 8/8/8/8/8/8/8/R7 w - - 0 1\n", 4),
     ("[onesided:chess]\npassOnStalemateWhite = true\n", 2),
     ("[onesided:chess]\n\npassBlack = true\n", 3),
 ]
@@ -102,6 +100,17 @@ def test_a_promotion_limit_with_captures_to_hand_counts_the_pawns_promoted_as_fa
     "startFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[PPpp] w - - 0 1\n",
     "[kyoto:kyotoshogi]\nmobilityRegionWhiteLance = *2 *3 *4 *5\nstartFen = p1sgk/5/5/5/PGSK1[LSls] w - - 0 1\n"])
 def test_a_drop_keeps_to_every_drop_rule_of_its_piece_at_once_as_in_fairy_stockfish(text: str) -> None:
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
+
+
+@pytest.mark.parametrize("text", [
+    "[ducky:duck]\nwallingRegion = *4 *5\n",
+    "[ducky:duck]\nwallingRegionWhite = *4 *5\nwallingRegionBlack = a1 b2 c3 d4 e5 f6\n",
+    # A piece leaving its wall behind moves only from the region, where the wall may stand.
+    "[trail:chess]\nking = -\nwallingRule = past\nwallingRegion = *1 *2\nstartFen = 8/8/8/8/8/8/8/R7 w - - 0 1\n",
+    "[trail:chess]\nking = -\nwallingRule = past\nwallingRegionWhite = *1 *2 *3 *4\n"
+    "wallingRegionBlack = a* b* c* d*\nstartFen = rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1\n"])
+def test_a_walling_region_limits_the_duck_and_the_wall_left_behind_as_in_fairy_stockfish(text: str) -> None:
     imports_and_plays_alike(text, games=3, plies=30, seed=2)
 
 
