@@ -77,7 +77,9 @@ def parse_ini(text: str) -> IniText:
         line = whole.strip()
         if not line or line[0] in "#;":
             continue
-        match = _SECTION.match(line)
+        # Fairy-Stockfish starts a section, and ends a name at '=', only where the line starts so.
+        indented = whole[:1].isspace()
+        match = None if indented else _SECTION.match(line)
         if match:
             name = match.group("name").strip()
             parent = match.group("parent")
@@ -99,7 +101,12 @@ def parse_ini(text: str) -> IniText:
                 current.problems.append(IniError(f"text after the section's name, which Fairy-Stockfish does not "
                                                  f"read: {_shown(rest)}", number, name))
             continue
-        if line[0] == "[":
+        if line[0] == "[" and indented and current is not None:
+            current.problems.append(IniError(f"an indented section line {_shown(line)}, which Fairy-Stockfish does not "
+                                             "read as a section: the lines below it are this section's; start the "
+                                             "line with '['", number, current.name))
+            continue
+        if line[0] == "[" and not indented:
             # Fairy-Stockfish starts a section at any line opening with '[': the lines below are not the
             # section's above, and belong to none that can be imported.
             problems.append(IniError("a section's line that is not [NAME] or [NAME:PARENT]: " + _shown(line), number))
@@ -115,6 +122,12 @@ def parse_ini(text: str) -> IniText:
         if not key.strip():
             # Fairy-Stockfish skips such a line: a name lost by mistake would pass unseen.
             current.problems.append(IniError(f"no option name before '=': {_shown(line)}", number, current.name))
+            continue
+        if key.rstrip(" ") != key.strip():
+            current.problems.append(IniError(f"option {key.strip()}: a name Fairy-Stockfish reads with the blanks "
+                                             f"around it ({key.rstrip(' ')!r}), none of its options: it warns "
+                                             "\"Invalid option\" and plays without it; start the line with the "
+                                             "name, and follow it with spaces only", number, current.name))
             continue
         # Fairy-Stockfish keeps all after the '=' but the blanks before it: a '#' there, or blanks at
         # the end, are the value's, read as each option reads them (variants_ini/as_read.py).

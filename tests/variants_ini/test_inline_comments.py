@@ -65,3 +65,24 @@ def test_a_comment_inside_a_start_position_refuses_its_line() -> None:
     pytest.importorskip("pyffish")
     # Fairy-Stockfish keeps the comment in its start position.
     assert printed(text, "print(sf.start_fen('bare'))").strip().endswith("# kings only")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("[indented:chess]\n  castling = false\nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n", "('  castling')"),
+    ("[tabbed:chess]\ncastling\t= false\nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n", "('castling\\t')")])
+def test_an_option_whose_name_fairy_stockfish_reads_with_its_blanks_refuses_its_line(text: str, said: str) -> None:
+    done, refused = import_file(text)
+    assert not done and [error.line for error in refused] == [2] and said in refused[0].message, refused
+    pytest.importorskip("pyffish")
+    # Fairy-Stockfish knows no such option, and castles.
+    name = text[1:text.index(":")]
+    assert "e1g1" in printed(text, f"print(*sf.legal_moves({name!r}, sf.start_fen({name!r}), []))").split()
+
+
+def test_an_indented_section_line_starts_no_section_as_in_fairy_stockfish() -> None:
+    text = "[outer:chess]\nmaxRank = 8\n  [inner:chess]\nmaxFile = 8\n"
+    done, refused = import_file(text)
+    assert not done and [(error.line, error.section) for error in refused] == [(3, "outer")], refused
+    assert "does not read as a section" in refused[0].message
+    pytest.importorskip("pyffish")
+    assert printed(text, "print('inner' in sf.variants(), 'outer' in sf.variants())") == "False True"
