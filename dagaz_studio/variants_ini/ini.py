@@ -129,6 +129,11 @@ def parse_ini(text: str) -> IniText:
                                              "\"Invalid option\" and plays without it; start the line with the "
                                              "name, and follow it with spaces only", number, current.name))
             continue
+        if not after.strip(" \t\v\f"):
+            current.problems.append(IniError(f"option {key.strip()}: no value, which Fairy-Stockfish skips, playing "
+                                             "as if the line were not there: write its value", number,
+                                             current.name))
+            continue
         # Fairy-Stockfish keeps all after the '=' but the blanks before it: a '#' there, or blanks at
         # the end, are the value's, read as each option reads them (variants_ini/as_read.py).
         value, misread = as_read(key.strip(), after.lstrip(" \t\v\f"))

@@ -86,3 +86,14 @@ def test_an_indented_section_line_starts_no_section_as_in_fairy_stockfish() -> N
     assert "does not read as a section" in refused[0].message
     pytest.importorskip("pyffish")
     assert printed(text, "print('inner' in sf.variants(), 'outer' in sf.variants())") == "False True"
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("[emptied:chess]\nknight =\n", "g1f3"),
+    ("[emptied:chess]\ncastling =   \nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n", "e1g1")])
+def test_an_option_without_a_value_which_fairy_stockfish_skips_refuses_its_line(text: str, kept: str) -> None:
+    done, refused = import_file(text)
+    assert not done and [error.line for error in refused] == [2] and "no value" in refused[0].message, refused
+    pytest.importorskip("pyffish")
+    # Fairy-Stockfish keeps the Knights, and castling.
+    assert kept in printed(text, "print(*sf.legal_moves('emptied', sf.start_fen('emptied'), []))").split()
