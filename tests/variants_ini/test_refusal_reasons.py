@@ -88,6 +88,14 @@ def test_a_promotion_limit_with_captures_to_hand_counts_the_pawns_promoted_as_fa
     imports_and_plays_alike(text, games=3, plies=30, seed=2)
 
 
+def test_grand_chess_with_captures_to_hand_counts_its_promotions_as_fairy_stockfish_does() -> None:
+    # Its limits are each side's start: counted on the board, never as the pieces lost, which come back
+    # from the hand (Fairy-Stockfish's example grandhouse).
+    imports_and_plays_alike("[grandcapture:grand]\npieceDrops = true\ncapturesToHand = true\nstartFen = "
+                            "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R[] w - - 0 1\n",
+                            games=2, plies=80, seed=1)
+
+
 @pytest.mark.parametrize("text", [
     # A pawn kept off its first rank and to its mobility region at once, a Knight to its own.
     "[kept:crazyhouse]\nmobilityRegionWhitePawn = *2 *3 *4\nmobilityRegionBlackKnight = *5 *6 *7 *8\n"
