@@ -471,11 +471,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             # pieces promoted into it (promotedPieceType) too, each a piece of its own here.
             capped = {promoted.get(c, names[c]): count for c, count in limits.items()}
             counted = {promoted.get(c, names[c]): kin(c) for c in limits}
-            if demoting and mandatory and all(choice in capped for choice in own_w + own_b):
-                raise IniError("options capturesToHand and promotionLimit on every piece promoted to are not "
-                               "supported together: with the limits reached by pieces dropped, a pawn may not "
-                               "enter its promotion zone, yet Fairy-Stockfish counts it as attacking the squares "
-                               "there, where a board's attacks are its captures", section=name)
+            if mandatory and not in_place and (limited or all(choice in capped for choice in own_w + own_b)):
+                raise IniError("option promotionLimit on every piece promoted to, with promotion compulsory, is not "
+                               "supported: its limits reached, a pawn may not enter its promotion zone, yet "
+                               "Fairy-Stockfish counts it as attacking the squares there, where a board's attacks "
+                               "are its captures", section=name)
             offer = promotion_offer(name, f"promotion-{letter}", choices, limited, capped, counted)
             if promote_w and promote_b and own_w != own_b:
                 # Each player his own pieces to promote to, in his own part of the region.

@@ -28,6 +28,7 @@ REFUSED = [
     ("[held:chess]\nstartFen = 8/8/8/8/8/8/8/K6k[Q] w - - 0 1\n", 2),
     ("[diplomats:chess]\nmutuallyImmuneTypes = k\n", 2),
     ("[limited:crazyhouse]\npromotionLimit = q:1 r:2 b:2 n:2\n", 2),
+    ("[limited:chess]\npromotionLimit = q:1 r:2 b:2 n:1\n", 2),
     ("[demoted:shogi]\npieceDemotion = true\n", 2),
     ("[must:shogi]\nmandatoryPiecePromotion = true\npromotionLimit = g:1\n", 3),
     ("[onesided:chess]\npassOnStalemateWhite = true\n", 2),
@@ -67,11 +68,12 @@ def test_mutually_immune_pieces_without_blasts_take_none_of_their_own_type_as_in
     imports_and_plays_alike(text, games=3, plies=30, seed=2)
 
 
-def test_the_reason_given_for_every_promotion_limited_with_captures_to_hand_is_what_fairy_stockfish_plays() -> None:
+@pytest.mark.parametrize("parent", ["crazyhouse", "chess"])
+def test_the_reason_given_for_every_promotion_limited_and_compulsory_is_what_fairy_stockfish_plays(parent: str) -> None:
     pytest.importorskip("pyffish")
-    ini = "[limited:crazyhouse]\npromotionLimit = q:1 r:2 b:2 n:2\n"
+    ini = f"[limited:{parent}]\npromotionLimit = q:1 r:2 b:2 n:2\n"
     # Each limit reached, the pawn on d7 has no move, yet gives check.
-    fen = "4k3/3P4/8/8/8/8/8/RNBQKBNR[] w - - 0 1"
+    fen = "4k3/3P4/8/8/8/8/8/RNBQKBNR[] w - - 0 1" if parent == "crazyhouse" else "4k3/3P4/8/8/8/8/8/RNBQKBNR w - - 0 1"
     assert not [move for move in printed(ini, f"print(*sf.legal_moves('limited', {fen!r}, []))").split()
                 if move.startswith("d7")]
     assert printed(ini, f"print(sf.gives_check('limited', {fen.replace(' w ', ' b ')!r}, []))").strip() == "True"
