@@ -33,12 +33,12 @@ def explosion(royal: Iterable[str], pawns: Iterable[str], immune: bool = False) 
     return " ".join(parts)
 
 
-def exploding(notation: str, blast: str, royal: bool, spares: str = "") -> str:
+def exploding(notation: str, blast: str, royal: bool, spares: Iterable[str] = ()) -> str:
     """A piece's whole notation (wrapped in a group: ``\\k`` references shifted by the caller) made
     to explode where it captures on the square it lands on; a royal piece, which would blow itself
-    up, only moves to empty squares. ``spares`` names a piece type it may not take (Fairy-Stockfish's
-    ``mutuallyImmuneTypes``: its own)."""
+    up, only moves to empty squares. ``spares`` names the pieces it may not take (Fairy-Stockfish's
+    ``mutuallyImmuneTypes``: those of its own type)."""
     if royal:
         return f"({notation})[p]"
-    taken = f"[e,!={spares}]" if spares else "[e]"
+    taken = f"[e{''.join(f',!={kind}' for kind in spares)}]"
     return f"({notation})([p];{taken} {blast})"

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from dagaz_studio.variants_ini.as_read import as_read
+
 _SECTION = re.compile(r"^\[(?P<name>[^\]:]+)(?::(?P<parent>[^\]]*))?\](?P<rest>.*)$", re.DOTALL)
 
 #: The most sections a variants.ini may hold (Fairy-Stockfish's example has 143): importing each
@@ -59,7 +61,8 @@ class IniText:
 def parse_ini(text: str) -> IniText:
     """The sections of a variants.ini text and its problems.
 
-    Comments start with ``#`` or ``;``; ``key = value`` lines belong to the section above them.
+    Comments are lines starting with ``#`` or ``;`` (a ``#`` after a value is the value's, as
+    :mod:`~dagaz_studio.variants_ini.as_read` reads it); ``key = value`` lines belong to the section above them.
     Raises :class:`IniError` only for what spoils the whole file: no section at all, or more than
     :data:`MAX_SECTIONS`.
     """
@@ -70,10 +73,13 @@ def parse_ini(text: str) -> IniText:
     # parse_istream, which drops one \r before it): a lone \r, a form feed, a vertical tab or U+2028
     # in a comment is still the comment, and numbers no line of its own.
     for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.removesuffix("\r").strip()
+        whole = raw.removesuffix("\r")
+        line = whole.strip()
         if not line or line[0] in "#;":
             continue
-        match = _SECTION.match(line)
+        # Fairy-Stockfish starts a section, and ends a name at '=', only where the line starts so.
+        indented = whole[:1].isspace()
+        match = None if indented else _SECTION.match(line)
         if match:
             name = match.group("name").strip()
             parent = match.group("parent")
@@ -95,7 +101,12 @@ def parse_ini(text: str) -> IniText:
                 current.problems.append(IniError(f"text after the section's name, which Fairy-Stockfish does not "
                                                  f"read: {_shown(rest)}", number, name))
             continue
-        if line[0] == "[":
+        if line[0] == "[" and indented and current is not None:
+            current.problems.append(IniError(f"an indented section line {_shown(line)}, which Fairy-Stockfish does not "
+                                             "read as a section: the lines below it are this section's; start the "
+                                             "line with '['", number, current.name))
+            continue
+        if line[0] == "[" and not indented:
             # Fairy-Stockfish starts a section at any line opening with '[': the lines below are not the
             # section's above, and belong to none that can be imported.
             problems.append(IniError("a section's line that is not [NAME] or [NAME:PARENT]: " + _shown(line), number))
@@ -107,16 +118,32 @@ def parse_ini(text: str) -> IniText:
         if "=" not in line:
             current.problems.append(IniError(f"not a 'key = value' line: {_shown(line)}", number, current.name))
             continue
-        key, value = line.split("=", 1)
+        key, after = whole.split("=", 1)
         if not key.strip():
             # Fairy-Stockfish skips such a line: a name lost by mistake would pass unseen.
             current.problems.append(IniError(f"no option name before '=': {_shown(line)}", number, current.name))
             continue
-        value = value.split("#", 1)[0].strip()
+        if key.rstrip(" ") != key.strip():
+            current.problems.append(IniError(f"option {key.strip()}: a name Fairy-Stockfish reads with the blanks "
+                                             f"around it ({key.rstrip(' ')!r}), none of its options: it warns "
+                                             "\"Invalid option\" and plays without it; start the line with the "
+                                             "name, and follow it with spaces only", number, current.name))
+            continue
+        if not after.strip(" \t\v\f"):
+            current.problems.append(IniError(f"option {key.strip()}: no value, which Fairy-Stockfish skips, playing "
+                                             "as if the line were not there: write its value", number,
+                                             current.name))
+            continue
+        # Fairy-Stockfish keeps all after the '=' but the blanks before it: a '#' there, or blanks at
+        # the end, are the value's, read as each option reads them (variants_ini/as_read.py).
+        value, misread = as_read(key.strip(), after.lstrip(" \t\v\f"))
         if "\r" in line:
             current.problems.append(IniError(f"option {key.strip()!r}: a carriage return inside its line "
                                              f"{_shown(line)}, where Fairy-Stockfish ends no line: end the "
                                              "line with a line feed", number, current.name))
+            continue
+        if misread:
+            current.problems.append(IniError(f"option {key.strip()}: {misread}", number, current.name))
             continue
         if len(value) > MAX_VALUE_LENGTH:
             current.problems.append(IniError(f"option {key.strip()}: a value of {len(value):,} characters; values "

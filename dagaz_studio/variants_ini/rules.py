@@ -10,7 +10,6 @@ from dagaz_studio.betza import TranslationError, read_betza
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.variants_ini import enclosing
 from dagaz_studio.variants_ini.ini import IniError
-from dagaz_studio.variants_ini.options import MOBILITY
 from dagaz_studio.variants_ini.values import Square, is_true, shown, squares_text, whole_number
 
 
@@ -157,18 +156,24 @@ def promotion_limited(name: str, options: dict[str, str], placement: str,
     return False, limits
 
 
-def promotion_offer(name: str, zone: str, choices: list[str], lost: bool, limits: dict[str, int]) -> str:
+def promotion_offer(name: str, zone: str, choices: list[str], lost: bool, limits: dict[str, int],
+                    counted: dict[str, list[str]] | None = None) -> str:
     """The notation offering ``choices`` on the squares of ``zone``: all at once (``+?``: those lost),
     and each type of ``limits`` as an alternative of its own, while the mover has fewer than its
-    limit on the board (``[=0-1:King]``). Raises :class:`IniError` when none can be offered."""
+    limit on the board (``[=0-1:King]``), counting the pieces ``counted`` names for it together (its
+    own alone where it names none). Raises :class:`IniError` when none can be offered."""
     if not choices:
         # Nothing to promote to (promotionPieceTypesBlack = -): a check no square passes, so that
         # no promotion is offered there.
         return f"[@{zone},!@{zone}]"
     free = [choice for choice in choices if choice not in limits]
     parts = [f"[@{zone}][+{'?' if lost else ''}{'/'.join(free)}]"] if free else []
-    parts += [f"[@{zone},=0-{limits[choice] - 1}:{choice}][+{choice}]" for choice in choices
-              if limits.get(choice, 0) > 0]
+    for choice in choices:
+        kinds = (counted or {}).get(choice, [choice])
+        if limits.get(choice, 0) > 0:
+            fewer = (f"[@{zone},=0-{limits[choice] - 1}:{choice}]" if kinds == [choice]
+                     else f"[@{zone}]{fewer_than(kinds, limits[choice])}")
+            parts.append(f"{fewer}[+{choice}]")
     if not parts:
         raise IniError(f"option promotionLimit leaves nothing to promote to in the zone {zone}", section=name)
     return ";".join(parts)
@@ -312,14 +317,18 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
     out.append(f"drop: {check}{after}")
     if never in names:
         out.append(f"drop {names[never]}: [p,P]")  # an empty square that is not: no drop
+    # Fairy-Stockfish's drop region of a piece is every rule's at once (position.h's drop_region): its
+    # mobility region among them. A piece's own drop line says them all, one alternative a way.
+    kept = {letter: f",@mobility-{letter}" for letter in sorted(mobile or ())}
+    own: dict[str, list[str]] = {}
     doubled = options.get("dropNoDoubled", "-").strip()
     if most > 1 and doubled in names:
         # dropNoDoubledCount = n: no drop into a file already holding n of the mover's such pieces.
         last = whole_number(options, "maxRank", "8", name)
         columns = [chr(ord("a") + f) for f in range(files)]
         zones += [f"zone file-{c}: {c}1-{c}{last}" for c in columns]
-        out.append(f"drop {names[doubled]}: " + ";".join(
-            f"{check[:-1]},@file-{c},=0-{most - 1}:{names[doubled]}@file-{c}]{after}" for c in columns))
+        own[doubled] = [f"{check[:-1]},@file-{c},=0-{most - 1}:{names[doubled]}@file-{c}{kept.get(doubled, '')}]"
+                        f"{after}" for c in columns]
     for letter, (key, _) in pieces.items():
         if key != "pawn" or letter == never:
             continue
@@ -331,27 +340,22 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
         if not is_true(options.get("promotionZonePawnDrops", "false")) and (promo_w or promo_b):
             zones.append(zone_line("pawn-promotion", promo_w, promo_b, files))
             keep_off.append("!@pawn-promotion")
-        if keep_off:
-            out.append(f"drop {names[letter]}: {check[:-1]}," + ",".join(keep_off) + "]" + after)
-    for letter in sorted(mobile or ()):
-        # A piece kept to its mobility region is dropped only there too.
-        if any(line.startswith(f"drop {names[letter]}:") for line in out):
-            region_options = [key for key in options if (match := MOBILITY.match(key))
-                              and match.group(2)[:1].lower() + match.group(2)[1:] == pieces[letter][0]]
-            raise IniError(f"option {region_options[-1] if region_options else 'mobilityRegion'} with the drop "
-                           f"rules of {names[letter]} is not supported: Fairy-Stockfish drops it only where both "
-                           "let it, and this importer writes a piece's one drop line for the one or the other",
-                           section=name)
-        out.append(f"drop {names[letter]}: {check[:-1]},@mobility-{letter}]{after}")
+        if keep_off and letter not in own:
+            own[letter] = [f"{check[:-1]}," + ",".join(keep_off) + kept.get(letter, "") + "]" + after]
+        elif keep_off:
+            own[letter] = [alternative.replace(f"{check[:-1]},", f"{check[:-1]}," + ",".join(keep_off) + ",", 1)
+                           for alternative in own[letter]]
+    for letter, condition in kept.items():
+        if letter != never:
+            # A piece kept to its mobility region is dropped only there too.
+            own.setdefault(letter, [f"{check[:-1]}{condition}]{after}"])
     if is_true(options.get("dropPromoted", "false")):
-        # dropPromoted: a piece that promotes may also be dropped as its promoted side.
-        for letter in piece_promotions or {}:
-            if any(line.startswith(f"drop {names[letter]}:") for line in out):
-                raise IniError(f"option dropPromoted with the drop rules of {names[letter]} is not supported: "
-                               f"Fairy-Stockfish drops the promoted side where those rules let {names[letter]} be "
-                               "dropped, and this importer writes a piece's one drop line for the one or the other",
-                               section=name)
-            out.append(f"drop {names[letter]}: {check}{after};{check}{after}[+{names[letter]}Promoted]")
+        # dropPromoted: a piece that promotes may also be dropped as its promoted side, where it may
+        # be dropped (movegen.cpp's generate_drops).
+        for letter in [letter for letter in piece_promotions or {} if letter != never]:
+            alternatives = own.get(letter, [f"{check}{after}"])
+            own[letter] = alternatives + [f"{alternative}[+{names[letter]}Promoted]" for alternative in alternatives]
+    out += [f"drop {names[letter]}: {';'.join(alternatives)}" for letter, alternatives in own.items()]
     rooks = [letter for letter, (key, _) in pieces.items() if key == "rook"]
     if is_true(options.get("sittuyinRookDrop", "false")) and rooks:
         zones.append(zone_line("rook-first", {(f, 1) for f in range(files)}, {(f, ranks) for f in range(files)}, files))

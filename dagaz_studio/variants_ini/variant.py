@@ -242,6 +242,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
         choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
     limited, limits = promotion_limited(name, options, fields[0], pieces)
+    if demoting and limited:
+        # A piece lost goes to the other side's hand, and may come back: Fairy-Stockfish's count is of the
+        # pieces on the board, whatever was lost.
+        limited, limits = False, ini_rules.promotion_limits(name, options, pieces)
     # Where a double (or triple) step may land in the promotion region, it promotes as a single step does.
     double_promotes = double and bool(({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
                                       or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b))
@@ -306,11 +310,21 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     royal_names = [names[c] for c in pieces if c in royal]
     explosion = blast.explosion(royal_names, spared) if explodes else ""
     mutual = set(options.get("mutuallyImmuneTypes", "").strip().lower().replace("-", "")) & set(pieces)
-    # Without blasts, blastImmuneTypes changes nothing (position.cpp reads it only in a blast).
-    if mutual and not explodes:
-        raise IniError("option mutuallyImmuneTypes without blastOnCapture is not supported: Fairy-Stockfish forbids "
-                       "such a piece to take one of its own type, which this importer writes only into an "
-                       "exploding capture", section=name)
+    pseudo_royal = set(options.get("extinctionPieceTypes", "").lower()) if is_true(
+        options.get("extinctionPseudoRoyal", "false")) else set()
+    if mutual & (royal | pseudo_royal) and not explodes:
+        # Outside a blast a royal piece may capture: its captures are its attacks here.
+        raise IniError("option mutuallyImmuneTypes with a royal type is not supported: Fairy-Stockfish forbids "
+                       "a piece of the type to take one of its own, yet counts it as attacking them when it asks "
+                       "whether a royal piece may stand there, where a board's attacks are its captures",
+                       section=name)
+
+    def kin(letter: str) -> list[str]:
+        """The pieces of ``letter``'s Fairy-Stockfish type: its own, its promoted pawns, and the pieces
+        promoting into it (promotedPieceType), as mutuallyImmuneTypes counts them."""
+        own = [names[letter], promoted[letter]] if letter in promoted else [names[letter]]
+        return own + [
+            f"{names[source]}Promoted" for source, target in piece_promotions.items() if target == letter]
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
         return ini_rules.zone_line(zone_name, white, black, files)
@@ -345,7 +359,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if explodes and betza.strip():
             own = blast.explosion(royal_names, spared, immune=True) if letter in immune else explosion
             notation = blast.exploding(shift_groups(notation), own, letter in royal,
-                                       names[letter] if letter in mutual else "")
+                                       kin(letter) if letter in mutual else [])
+        elif letter in mutual and betza.strip():
+            # mutuallyImmuneTypes: position.cpp's legal() refuses a capture of the mover's own type.
+            notation = f"({shift_groups(notation)})([p];[e{''.join(f',!={kind}' for kind in kin(letter))}])"
         if flip != "none" and key != "immobile":
             notation = f"({shift_groups(notation)}){enclosing.flips_after_move(flip)}"
         if walls and betza.strip():
@@ -363,8 +380,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             notation = walled_move(walling, shift_groups(notation), lambda: betza_notation(
                 name, key, betza, turned, initial="", part="quiet"), walled is not None)
         if walling == "past" and betza.strip():
-            # The square the piece leaves becomes a wall.
-            notation = f"[*Wall]({shift_groups(notation)})"
+            # The square the piece leaves becomes a wall: only one of the walling region, if any, may.
+            notation = ("[@walling]" if walled is not None else "") + f"[*Wall]({shift_groups(notation)})"
         return notation
 
     lines = [f"# Imported from a variants.ini section [{name}].", f"name: {board_name(name)}", f"grid: a-{last} x {ranks}-1",
@@ -450,18 +467,22 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         in_place = key == "pawn" and is_true(options.get("sittuyinPromotion", "false"))
         if (promote_w or promote_b) and choices:
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
-            if limits and demoting and not in_place:
-                raise IniError("options capturesToHand and promotionLimit together are not supported: a promoted "
-                               "piece of the board's (Q~) is a type of its own, which the limit on the type it "
-                               "moves as does not count, where Fairy-Stockfish counts it", section=name)
-            capped = {names[c]: count for c, count in limits.items()}
-            offer = promotion_offer(name, f"promotion-{letter}", choices, limited, capped)
+            # promotionLimit counts the mover's pieces of the type: a pawn promoted to it (Q~) and the
+            # pieces promoted into it (promotedPieceType) too, each a piece of its own here.
+            capped = {promoted.get(c, names[c]): count for c, count in limits.items()}
+            counted = {promoted.get(c, names[c]): kin(c) for c in limits}
+            if mandatory and not in_place and (limited or all(choice in capped for choice in own_w + own_b)):
+                raise IniError("option promotionLimit on every piece promoted to, with promotion compulsory, is not "
+                               "supported: its limits reached, a pawn may not enter its promotion zone, yet "
+                               "Fairy-Stockfish counts it as attacking the squares there, where a board's attacks "
+                               "are its captures", section=name)
+            offer = promotion_offer(name, f"promotion-{letter}", choices, limited, capped, counted)
             if promote_w and promote_b and own_w != own_b:
                 # Each player his own pieces to promote to, in his own part of the region.
                 zones.append(zone(f"promotion-{letter}-white", promote_w, set()))
                 zones.append(zone(f"promotion-{letter}-black", set(), promote_b))
-                offer = (f"({promotion_offer(name, f'promotion-{letter}-white', own_w, limited, capped)};"
-                         f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped)})")
+                offer = (f"({promotion_offer(name, f'promotion-{letter}-white', own_w, limited, capped, counted)};"
+                         f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped, counted)})")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
             notation, apart = f"({shift_groups(plain)}){suffix}", bool(taking)
             if in_place:

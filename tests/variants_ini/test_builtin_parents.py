@@ -66,9 +66,7 @@ def test_lone_royal_is_written_only_where_a_side_may_have_several() -> None:
     assert "rule: lone-royal" not in import_variant("atomic", {}).text
 
 
-def test_a_walling_region_for_a_rule_that_places_no_wall_of_its_own_choosing_is_refused() -> None:
-    imported, refused = import_file("[ducky:duck]\nwallingRegion = *4 *5\n")
-    assert not imported and "wallingRegion" in refused[0].message
+def test_castling_rook_pieces_of_two_types_in_chess960_are_refused() -> None:
     imported, refused = import_file("[mine:fischerandom]\ncastlingRookPieces = rb\n")
     assert not imported and "castlingRookPieces" in refused[0].message
 

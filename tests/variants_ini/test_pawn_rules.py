@@ -45,20 +45,23 @@ startFen = 8/8/4pppp/pppp4/4AAAA/AAAA4/8/8[KFRRSSNNkfrrssnn] w - - 0 1
 """
 
 
-def test_sittuyins_pawn_promotes_by_no_step_and_another_pawn_type_by_moving() -> None:
+def test_sittuyins_pawn_promotes_by_no_step_and_another_pawn_type_by_moving_is_refused() -> None:
     # movegen.cpp promotes only its pawn in place: a double step onto a promotion square stays a
-    # pawn. A custom pawn type promotes as it would without the option, into its promotion squares
-    # while promotionLimit allows (the Fers on f1 forbids it), never giving check.
+    # pawn. A custom pawn type promotes by moving, compulsorily, into its promotion squares while
+    # promotionLimit allows (the Fers on f1 forbids it): refused, as it still gives check there.
     done, refused = import_file(SITTUYIN)
-    assert not refused, refused
+    assert [error.section for error in refused] == ["sitcustom"], refused
+    assert "counts it as attacking the squares there" in refused[0].message
     games = fsf_games(SITTUYIN, ["sitdouble"], games=4, plies=80, seed=2)["sitdouble"]
     assert any(m == "d3d5" for g in games for _, moves in g for m in moves)
     assert compare(done[0].text, games) is None
-    fens = ["8/8/2k5/8/4A3/8/8/4K3[] w - - 0 30", "8/8/2k5/8/4A3/8/8/4KF2[] w - - 0 30",
-            "8/8/5k2/8/4A3/8/8/4K3[] w - - 0 30"]
+    fens = ["8/8/2k5/8/4A3/8/8/4K3[] w - - 0 30", "8/8/2k5/8/4A3/8/8/4KF2[] w - - 0 30"]
     positions = fsf_positions(SITTUYIN, "sitcustom", fens)
-    assert [("e4e5f" in moves, "e4e5" in moves) for _, moves in positions] == [(True, False)] + [(False, False)] * 2
-    assert compare(done[1].text, [positions]) is None
+    assert [("e4e5f" in moves, "e4e5" in moves) for _, moves in positions] == [(True, False), (False, False)]
+    # The Fers on f1, the pawn on e4 may not go to d5, yet the Black King there is in check: his Knight
+    # may not move.
+    ((_, moves),) = fsf_positions(SITTUYIN, "sitcustom", ["8/8/8/3k4/4A3/8/n7/4KF2[] b - - 0 30"])
+    assert moves and not [move for move in moves if move.startswith("a2")]
 
 
 PARENTLESS = """[bare]

@@ -23,17 +23,14 @@ REFUSED = [
     ("[shuffled:chess]\nchess960 = true\ncastlingRookPieces = rq\n", 3),
     ("[flipping:chess]\nflipEnclosedPieces = reversi\n", 2),
     ("[everyone:chess]\nextinctionPseudoRoyal = true\nextinctionPieceTypes = *\n", 3),
-    ("[kept:crazyhouse]\nmobilityRegionWhitePawn = *2 *3 *4\n", 2),
-    ("[promoted:shogi]\ndropPromoted = true\ndropNoDoubledCount = 2\n", 2),
     ("[leaping:chess]\ngating = true\ncambodianMoves = true\n", 3),
     ("[met:chess]\nsittuyinPromotion = true\n", 2),
     ("[held:chess]\nstartFen = 8/8/8/8/8/8/8/K6k[Q] w - - 0 1\n", 2),
-    ("[diplomats:chess]\nmutuallyImmuneTypes = q\n", 2),
-    ("[limited:crazyhouse]\npromotionLimit = q:1\n", 2),
+    ("[diplomats:chess]\nmutuallyImmuneTypes = k\n", 2),
+    ("[limited:crazyhouse]\npromotionLimit = q:1 r:2 b:2 n:2\n", 2),
+    ("[limited:chess]\npromotionLimit = q:1 r:2 b:2 n:1\n", 2),
     ("[demoted:shogi]\npieceDemotion = true\n", 2),
     ("[must:shogi]\nmandatoryPiecePromotion = true\npromotionLimit = g:1\n", 3),
-    ("[ducky:duck]\nwallingRegion = *4 *5\n", 2),
-    ("[trail:chess]\nking = -\nwallingRule = past\nwallingRegion = *1 *2\nstartFen = 8/8/8/8/8/8/8/R7 w - - 0 1\n", 4),
     ("[onesided:chess]\npassOnStalemateWhite = true\n", 2),
     ("[onesided:chess]\n\npassBlack = true\n", 3),
 ]
@@ -50,15 +47,81 @@ def test_a_refusal_says_why_at_the_line_of_its_option(text: str, line: int) -> N
     assert re.search(rf"\boptions? (?:\w+ and )?{option}\b", message), message
 
 
-def test_the_reason_given_for_mutually_immune_pieces_is_what_fairy_stockfish_plays() -> None:
+def test_the_reason_given_for_mutually_immune_royal_pieces_is_what_fairy_stockfish_plays() -> None:
     pytest.importorskip("pyffish")
-    ini = "[diplomats:chess]\nmutuallyImmuneTypes = q\n"
-    fen = "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1"
-    moves = printed(ini, f"print(*sf.legal_moves('diplomats', {fen!r}, []))").split()
-    # The Queen does not take the Queen, though she takes anything else on her lines.
-    assert "d2d5" not in moves and "d2d4" in moves
+    ini = "[diplomats:chess]\nmutuallyImmuneTypes = k\n"
+    moves = printed(ini, "print(*sf.legal_moves('diplomats', '8/8/8/3k4/8/3K4/8/8 w - - 0 1', []))").split()
+    # The Kings may not take each other, yet the White King still keeps off the squares the Black one attacks.
+    assert "d3d4" not in moves and "d3d2" in moves
     _, refused = import_file(ini)
-    assert "forbids such a piece to take one of its own type" in refused[0].message
+    assert "counts it as attacking them" in refused[0].message
+
+
+@pytest.mark.parametrize("text", [
+    # Knights and Queens facing their own kind, which they may not take; en passant, drops and
+    # promoted pieces of the type (a crazyhouse Queen promoted from a pawn) too.
+    "[diplomats:chess]\nmutuallyImmuneTypes = qn\n"
+    "startFen = r1b1kb1r/pppppppp/8/2nq4/3QN3/8/PPPPPPPP/R1B1KB1R w KQkq - 0 1\n",
+    "[pacifists:crazyhouse]\nmutuallyImmuneTypes = qp\nstartFen = 4k3/8/8/3q4/4p3/5P2/Q~7/4K3[Qq] w - - 0 1\n",
+    "[dragons:shogi]\nmutuallyImmuneTypes = d\n"])
+def test_mutually_immune_pieces_without_blasts_take_none_of_their_own_type_as_in_fairy_stockfish(text: str) -> None:
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
+
+
+@pytest.mark.parametrize("parent", ["crazyhouse", "chess"])
+def test_the_reason_given_for_every_promotion_limited_and_compulsory_is_what_fairy_stockfish_plays(parent: str) -> None:
+    pytest.importorskip("pyffish")
+    ini = f"[limited:{parent}]\npromotionLimit = q:1 r:2 b:2 n:2\n"
+    # Each limit reached, the pawn on d7 has no move, yet gives check.
+    fen = "4k3/3P4/8/8/8/8/8/RNBQKBNR[] w - - 0 1" if parent == "crazyhouse" else "4k3/3P4/8/8/8/8/8/RNBQKBNR w - - 0 1"
+    assert not [move for move in printed(ini, f"print(*sf.legal_moves('limited', {fen!r}, []))").split()
+                if move.startswith("d7")]
+    assert printed(ini, f"print(sf.gives_check('limited', {fen.replace(' w ', ' b ')!r}, []))").strip() == "True"
+    _, refused = import_file(ini)
+    assert "counts it as attacking the squares there" in refused[0].message
+
+
+@pytest.mark.parametrize("text", [
+    "[limited:crazyhouse]\npromotionLimit = q:1\nstartFen = k7/2P1PPP1/8/8/8/8/2p1ppp1/K7[QqRr] w - - 0 1\n",
+    "[optional:crazyhouse]\npromotionLimit = q:1 r:2 b:2 n:2\nmandatoryPawnPromotion = false\n"
+    "startFen = k7/2P1PPP1/8/8/8/8/2p1ppp1/K7[QqRrNn] w - - 0 1\n"])
+def test_a_promotion_limit_with_captures_to_hand_counts_the_pawns_promoted_as_fairy_stockfish_does(text: str) -> None:
+    # The pawns promoted to a Queen (Q~), and the Queens dropped, count towards the Queen's limit.
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
+
+
+def test_grand_chess_with_captures_to_hand_counts_its_promotions_as_fairy_stockfish_does() -> None:
+    # Its limits are each side's start: counted on the board, never as the pieces lost, which come back
+    # from the hand (Fairy-Stockfish's example grandhouse).
+    imports_and_plays_alike("[grandcapture:grand]\npieceDrops = true\ncapturesToHand = true\nstartFen = "
+                            "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R[] w - - 0 1\n",
+                            games=2, plies=80, seed=1)
+
+
+@pytest.mark.parametrize("text", [
+    # A pawn kept off its first rank and to its mobility region at once, a Knight to its own.
+    "[kept:crazyhouse]\nmobilityRegionWhitePawn = *2 *3 *4\nmobilityRegionBlackKnight = *5 *6 *7 *8\n"
+    "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[PpNn] w KQkq - 0 1\n",
+    # Two pawns to a file, and never on the first rank.
+    "[doubled:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n"
+    "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[PPpp] w KQkq - 0 1\n",
+    # Dropped as its promoted side where the rule of two to a file lets the pawn be dropped.
+    "[promoted:shogi]\ndropPromoted = true\ndropNoDoubledCount = 2\n"
+    "startFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[PPpp] w - - 0 1\n",
+    "[kyoto:kyotoshogi]\nmobilityRegionWhiteLance = *2 *3 *4 *5\nstartFen = p1sgk/5/5/5/PGSK1[LSls] w - - 0 1\n"])
+def test_a_drop_keeps_to_every_drop_rule_of_its_piece_at_once_as_in_fairy_stockfish(text: str) -> None:
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
+
+
+@pytest.mark.parametrize("text", [
+    "[ducky:duck]\nwallingRegion = *4 *5\n",
+    "[ducky:duck]\nwallingRegionWhite = *4 *5\nwallingRegionBlack = a1 b2 c3 d4 e5 f6\n",
+    # A piece leaving its wall behind moves only from the region, where the wall may stand.
+    "[trail:chess]\nking = -\nwallingRule = past\nwallingRegion = *1 *2\nstartFen = 8/8/8/8/8/8/8/R7 w - - 0 1\n",
+    "[trail:chess]\nking = -\nwallingRule = past\nwallingRegionWhite = *1 *2 *3 *4\n"
+    "wallingRegionBlack = a* b* c* d*\nstartFen = rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1\n"])
+def test_a_walling_region_limits_the_duck_and_the_wall_left_behind_as_in_fairy_stockfish(text: str) -> None:
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
 
 
 @pytest.mark.parametrize("text", [
