@@ -68,10 +68,8 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     # Pieces only (no heaps or columns): the mover's squares found once, its royal pieces among them.
     # (The empty squares passed over by compress, at C speed: a piece is a non-empty tuple.)
     mine = [origin for origin in compress(range(len(cells)), cells) if cells[origin][0] == me] if holds else []  # type: ignore[index]
-    if not holds:
-        royals = royal_squares(rules, position, me) if royal else []
-    else:
-        royals = [origin for origin in mine if cells[origin][1] in royal] if royal else []  # type: ignore[index]
+    royals = ([origin for origin in mine if cells[origin][1] in royal] if holds and royal  # type: ignore[index]
+              else royal_squares(rules, position, me))
     enemies = rules.others[me]
     out: list[Entry] = []
     askers: list[Asker] = []
@@ -148,9 +146,8 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
             continue
         for entry in entries:
             if isinstance(entry, Move):
-                if not move_safe(rules, position, entry, royals, watched, askers, probe=True):
-                    continue
-                if not immobility or not leaves_stuck(rules, entry):
+                if move_safe(rules, position, entry, royals, watched, askers, probe=True) and not (
+                        immobility and leaves_stuck(rules, entry)):
                     out.append(entry)
                 continue
             # Perft's last ply only counts the legal moves: it keeps their records.
