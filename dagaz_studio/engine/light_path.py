@@ -16,7 +16,7 @@ from dagaz_studio.engine.light_records import RICH_KEPT, rich_effects
 from dagaz_studio.engine.making import made, make_entry, make_record, unmake_move
 from dagaz_studio.engine.move_choice import choose_moves
 from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.engine.records import Entry, LightMove, Record, RichRecord, captured, promotions, targets
+from dagaz_studio.engine.records import Entry, LightMove, RichRecord, captured, promotions, targets
 from dagaz_studio.engine.royals import (
     Asker,
     attacked_by_others,
@@ -68,10 +68,8 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     # Pieces only (no heaps or columns): the mover's squares found once, its royal pieces among them.
     # (The empty squares passed over by compress, at C speed: a piece is a non-empty tuple.)
     mine = [origin for origin in compress(range(len(cells)), cells) if cells[origin][0] == me] if holds else []  # type: ignore[index]
-    if not holds:
-        royals = royal_squares(rules, position, me) if royal else []
-    else:
-        royals = [origin for origin in mine if cells[origin][1] in royal] if royal else []  # type: ignore[index]
+    royals = ([origin for origin in mine if cells[origin][1] in royal] if holds and royal  # type: ignore[index]
+              else royal_squares(rules, position, me))
     enemies = rules.others[me]
     out: list[Entry] = []
     askers: list[Asker] = []
@@ -148,60 +146,61 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
             continue
         for entry in entries:
             if isinstance(entry, Move):
-                if not move_safe(rules, position, entry, royals, watched, askers, probe=True):
-                    continue
-                if not immobility or not leaves_stuck(rules, entry):
+                if move_safe(rules, position, entry, royals, watched, askers, probe=True) and not (
+                        immobility and leaves_stuck(rules, entry)):
                     out.append(entry)
                 continue
             # Perft's last ply only counts the legal moves: it keeps their records.
             light = entry if counting is not None else _new(LightMove, (origin, piece, entry))
-            if type(entry) is RichRecord:
-                if _rich_entry_legal(rules, position, origin, piece, entry, royals, enemies, stuck, work[4]):
-                    out.append(light)
-                continue
             target, captures, promoted = entry.target, entry.captures, entry.promoted
             if stuck and (target in dead[kind] if (kind := piece[1] if promoted is None else promoted) < len(dead)
                           else not rules.reach(kind, me, target)):
                 continue
-            if not royal or (not moves_royal and target not in watched  # type: ignore[operator]
+            # A rich record (castling, a capture chain) may change squares beside those it names.
+            rich = type(entry) is RichRecord
+            if not royal or (not moves_royal and not rich and target not in watched  # type: ignore[operator]
                              and (promoted is None or promoted not in royal)
                              and watched.isdisjoint(captures)):  # type: ignore[union-attr]
                 out.append(light)
                 continue
-            if captures and takes_royal(rules, position, me, captures):
-                out.append(light)
-                continue
-            kind = piece[1] if promoted is None else promoted
-            if watched is not None and kind not in royal and piece[1] not in royal:
-                # No royal piece moves: only the attackers whose answer read a square the move
-                # changes can answer otherwise now.
-                safe = _still_safe(rules, position, origin, piece, entry, askers)
+            # What the move leaves on each square it changes, whether it takes another player's royal
+            # piece (that wins, whatever it leaves attacked), where it puts royal pieces of the mover,
+            # and where the board after it differs from the board the mover's question saw.
+            if rich:
+                takes, after, placed, differ = _rich_effects_known(rules, position, origin, piece, entry)
+            else:
+                takes = bool(captures) and takes_royal(rules, position, me, captures)
+                kind = piece[1] if promoted is None else promoted
+                after = dict.fromkeys(captures)
+                after[origin] = None
+                after[target] = _new(Piece, (me, kind, True if target != origin else piece[2]))
+                placed, differ = ([target], _NOTHING if not captures or captures == (target,) else frozenset(
+                    captures).difference((target,))) if kind in royal else ([], None)
+                if not takes and watched is not None and kind not in royal and piece[1] not in royal:
+                    # No royal piece moves: only the attackers whose answer read a square the move
+                    # changes can answer otherwise now.
+                    safe = safe_after(rules, position, after, me, askers)
+                    if safe is not None:
+                        if safe:
+                            out.append(light)
+                        continue
+            standing = [] if takes else [s for s in royals if s not in after] + placed
+            if target in standing and differ is not None and _landing_answered(
+                    rules, cells, work[4], origin, piece, target, after[target], differ, enemies):
+                standing.remove(target)
+            if standing and rules.board_only_attacks():
+                safe = safe_after(rules, position, after, me, [], standing)
                 if safe is not None:
                     if safe:
                         out.append(light)
                     continue
-            after = [s for s in royals if s != origin and s != target and s not in captures]
-            if kind in royal and not _landing_answered(
-                    rules, cells, work[4], origin, piece, target,
-                    _new(Piece, (me, kind, True if target != origin else piece[2])),
-                    _NOTHING if not captures or captures == (target,) else frozenset(captures).difference((target,)),
-                    enemies):
-                after.append(target)
-            if not after:
-                out.append(light)
-                continue
-            if rules.board_only_attacks():
-                safe = _still_safe(rules, position, origin, piece, entry, askers, after)
-                if safe is not None:
-                    if safe:
-                        out.append(light)
-                    continue
-            undo = make_record(rules, position, _new(LightMove, (origin, piece, entry)))
-            try:
-                if any(attacked_by_others(rules, position, s, me, probe=True) for s in after):
-                    continue
-            finally:
-                unmake_move(position, undo)
+            if standing:
+                undo = make_record(rules, position, _new(LightMove, (origin, piece, entry)))
+                try:
+                    if any(attacked_by_others(rules, position, square, me, probe=True) for square in standing):
+                        continue
+                finally:
+                    unmake_move(position, undo)
             out.append(light)
     if position.hands:
         out += legal_drops(rules, position, royals, lambda r, p: check_answers(r, p, light_legal_count), watched,
@@ -248,39 +247,7 @@ def _counted(rules: Rules, position: Position, mine: list[int], me: int, watched
     return left
 
 
-def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piece, record: RichRecord,
-                      royals: list[int], enemies: tuple[int, ...], immobility: bool, known: ThreatAnswers) -> bool:
-    """Whether the game's rules allow a rich light record's move (castling, a capture chain), as
-    :func:`legal_moves` asks of the move it stands for: it is made, and every royal piece of the mover
-    (``royals``: where they stood before it) asked about where it then stands, unless the move's own
-    question answered already (``known``, see :func:`_landing_answered`)."""
-    target, promoted = record.target, record.promoted
-    me = piece[0]
-    if immobility and not rules.reach(piece[1] if promoted is None else promoted, me, target):
-        return False
-    royal = rules.royal_kinds
-    if not royal:
-        return True
-    cells = position.cells
-    effects = _rich_effects_known(rules, position, origin, piece, record)
-    if effects[0]:
-        return True
-    after = effects[1]
-    standing = [s for s in royals if s not in after]
-    standing += effects[2]
-    if target in standing and effects[3] is not None and _landing_answered(
-            rules, cells, known, origin, piece, target, after[target], effects[3], enemies):
-        standing.remove(target)
-        if not standing:
-            return True
-    undo = make_record(rules, position, _new(LightMove, (origin, piece, record)))
-    try:
-        return not any(attacked_by_others(rules, position, square, me, probe=True) for square in standing)
-    finally:
-        unmake_move(position, undo)
-
-
-#: What :func:`_rich_entry_legal` reads of a rich record's move: whether it takes a royal piece, what it
+#: What the legal moves read of a rich record's move: whether it takes a royal piece, what it
 #: leaves on each square it changes, where it puts royal pieces of the mover, and the squares where the
 #: board after it differs from the board the mover's question saw (``None``: another player's piece is
 #: put somewhere, and may attack from there).
@@ -351,26 +318,6 @@ def _landing_answered(rules: Rules, cells: list[Piece | None], known: ThreatAnsw
             if standing is not None and standing[0] == enemy and standing[1] in kinds:
                 return False
     return True
-
-
-def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, record: Record,
-                askers: list[Asker], after: list[int] | None = None) -> bool | None:
-    """Whether a light record that moves no royal piece leaves every royal piece unattacked, when none
-    is attacked before it (:func:`watched_squares` noted ``askers``): each attacker whose answer read
-    a square the move changes is asked again, after the move; no other can answer otherwise (an
-    attacker answers by the squares it reads; a piece that could never reach the royal square was
-    never asked, and the move puts no enemy piece anywhere). Given ``after``, as
-    :func:`safe_after` asks. ``None`` when a question did not end: the caller asks in full."""
-    target, captures = record.target, record.captures
-    changed = {origin, target, *captures}
-    again = [asker for asker in askers if not asker[4].isdisjoint(changed)] if after is None else []
-    if not again and after is None:
-        return True
-    promoted = record.promoted
-    placed = _new(Piece, (piece[0], piece[1] if promoted is None else promoted, True if target != origin else piece[2]))
-    changes: list[tuple[int, Piece | None]] = [(square, None) for square in captures]
-    changes += ((origin, None), (target, placed))
-    return safe_after(rules, position, changes, piece[0], again, after)
 
 
 def light_perft(rules: Rules, position: Position, depth: int, records: bool) -> int:

@@ -126,23 +126,17 @@ class LightRecords(RulesState):
         # Parts may find the same move: keep the first, as run() does. A light record's move is told
         # apart from another's by its target, captures, promotion (and a rich record's stops and
         # displaced pieces); from a move built whole only by building it too.
-        whole = Move in set(map(type, out))
-        if not whole and len({rich_key(entry) if type(entry) is RichRecord else plain_key(entry)  # type: ignore[arg-type]
-                              for entry in out}) == len(out):
+        if Move in set(map(type, out)):
+            keys = [entry.key() if isinstance(entry, Move) else self.record_move(position, origin, piece, entry).key()
+                    for entry in out]
+        else:
+            keys = [rich_key(entry) if type(entry) is RichRecord else plain_key(entry) for entry in out]  # type: ignore[arg-type]
+        if len(set(keys)) == len(out):
             return out  # the usual case: no move found twice
-        keys: set[Hashable] = set()
-        kept: Entries = []
-        for entry in out:
-            if isinstance(entry, Move):
-                key: Hashable = entry.key()
-            elif whole:
-                key = self.record_move(position, origin, piece, entry).key()
-            else:
-                key = rich_key(entry) if type(entry) is RichRecord else plain_key(entry)
-            if key not in keys:
-                keys.add(key)
-                kept.append(entry)
-        return kept
+        first: dict[Hashable, Any] = {}
+        for key, entry in zip(keys, out):
+            first.setdefault(key, entry)
+        return list(first.values())
 
     def rich_light(self, position: Position, origin: int, piece: Piece, me: int, touched: dict[int, Piece | None],
                    visited: list[int], captures: list[int], also: list[tuple[int, int]], target: int,

@@ -120,30 +120,27 @@ def _rays(rules: RulesState, player: int, riders: tuple[Ride, ...]) -> list[Any]
                 table = neighbours[direction]
                 ends = [None if square is None else table[square] for square in ends]
             walks.append((path[-1], ends, maximum))
-    out: list[Any] = []
-    for origin in squares:
-        rays: list[tuple[Landing, ...]] = []
-        reached = {origin}
-        for last, ends, maximum in walks:
-            ray: list[Landing] = []
-            square = ends[origin]
-            while square is not None and (maximum is None or len(ray) <= maximum):
-                if square in reached or len(ray) > MAX_REPETITION_DEPTH:
-                    rays = []
-                    break
-                reached.add(square)
-                ray.append(_records(square, last))
-                square = ends[square]
-            else:
-                if ray:
-                    rays.append(tuple(ray))
-                continue
-            break
-        else:
-            out.append(tuple(rays))
-            continue
-        out.append(False)
-    return out
+    return [_rays_from(origin, walks) for origin in squares]
+
+
+def _rays_from(origin: int,
+               walks: list[tuple[int, list[int | None], int | None]]) -> tuple[tuple[Landing, ...], ...] | bool:
+    """The rays of :func:`_rays` from ``origin``, each path's ``walks`` in turn (the direction of its last
+    step, where its steps lead from each square, its most passes), or ``False``."""
+    rays: list[tuple[Landing, ...]] = []
+    reached = {origin}
+    for last, ends, maximum in walks:
+        ray: list[Landing] = []
+        square = ends[origin]
+        while square is not None and (maximum is None or len(ray) <= maximum):
+            if square in reached or len(ray) > MAX_REPETITION_DEPTH:
+                return False
+            reached.add(square)
+            ray.append(_records(square, last))
+            square = ends[square]
+        if ray:
+            rays.append(tuple(ray))
+    return tuple(rays)
 
 
 def _leaps(rules: RulesState, player: int, leaps: tuple[tuple[LeapItem, ...], ...]) -> list[Any]:

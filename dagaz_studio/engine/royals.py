@@ -3,7 +3,7 @@ game's rules (:mod:`~dagaz_studio.engine.game`) and the end-of-game questions, w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
@@ -144,14 +144,13 @@ def move_safe(rules: Rules, position: Position, move: Move, royals: list[int],
     safe = None
     if (all(p is None or (p[0] == me and p[1] not in royal) for _, p in changes) and not move.again
             and rules.board.kind_type.holds_pieces and not rules.board.rules.royal_by_number):
-        changed = {square for square, _ in changes}
+        changed = dict(changes)
         if takes_royal(rules, position, me, changed):
             return True
         if watched is not None:
-            safe = safe_after(rules, position, changes, me,
-                              [asker for asker in askers if not asker[4].isdisjoint(changed)])
+            safe = safe_after(rules, position, changed, me, askers)
         elif rules.board_only_attacks():
-            safe = safe_after(rules, position, changes, me, [], [s for s in royals if s not in changed])
+            safe = safe_after(rules, position, changed, me, [], [s for s in royals if s not in changed])
     return not leaves_royal_attacked(rules, position, move, royals, cancel, probe) if safe is None else safe
 
 
@@ -190,18 +189,23 @@ def watched_squares(rules: Rules, position: Position, royals: list[int], enemies
     return watched
 
 
-def safe_after(rules: Rules, position: Position, changes: Sequence[tuple[int, Piece | None]], player: int,
-               askers: list[Asker], after: list[int] | None = None) -> bool | None:
-    """Whether a move of ``player`` changing squares as ``changes`` says (each square and what it then
-    holds, in order) leaves his royal pieces unattacked, where only ``askers`` could answer otherwise
-    than before it (each asked again, as :func:`watched_squares` noted it); or, given ``after`` (where
+def safe_after(rules: Rules, position: Position, changes: Mapping[int, Piece | None], player: int,
+               askers: Sequence[Asker], after: list[int] | None = None) -> bool | None:
+    """Whether a move of ``player`` changing squares as ``changes`` says (what each then holds, by
+    square) leaves his royal pieces unattacked, where only ``askers`` could answer otherwise
+    than before it: those whose answer read a square it changes, each asked again, as
+    :func:`watched_squares` noted it (none: safe without asking); or, given ``after`` (where
     his royal pieces then stand), every piece of another player that could attack one of those
     squares is asked, where no piece reads the game's history (the board after the move is all its question
     reads). The board is changed for the questions and put back. ``None`` when a question did not
     end: the caller asks in full."""
+    if after is None:
+        askers = [asker for asker in askers if not asker[4].isdisjoint(changes)]
+        if not askers:
+            return True
     cells = position.cells
-    saved = [(square, cells[square]) for square, _ in changes]
-    for square, now in changes:
+    saved = [(square, cells[square]) for square in changes]
+    for square, now in changes.items():
         cells[square] = now
     turn = position.turn
     position.turn = (player + 1) % len(rules.board.players)

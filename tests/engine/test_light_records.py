@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from dagaz_studio.board import load_board
+from dagaz_studio.board import load_board, parse_board
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.light_path import light_legal_moves
 from dagaz_studio.engine.making import make_move, make_record, unmake_move
@@ -17,6 +17,7 @@ from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.records import RichRecord
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
+from tests.helpers.paths import REPO
 from tests.helpers.run_comparison import played
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -79,3 +80,17 @@ def test_interpreters_made_on_several_threads_at_once_share_one_board_share() ->
         worker.join(timeout=10)
     assert len(made) == 4 and all(rules.written is made[0].written for rules in made)
     assert Rules(pickle.loads(pickle.dumps(board))).written is not made[0].written
+
+
+def test_a_move_two_parts_of_a_notation_find_is_listed_once_where_it_was_found_first() -> None:
+    """A notation run in parts (castling's, which lifts and puts, beside the King's steps) whose parts
+    find the same move: perft's light records list it once, in the order full moves list it."""
+    text = (REPO / "boards" / "chess" / "chess.board").read_text(encoding="utf-8")
+    assert "royal: *[FA];" in text
+    board = parse_board(text.replace("royal: *[FA];", "royal: [F]N; *[FA];"))
+    for position in [Position.from_fen(board, KIWIPETE), Position.from_fen(board, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")]:
+        rules = Rules(board)
+        entries = light_legal_moves(rules, position)
+        moves = [rules.record_move(position, entry.origin, entry.piece, entry.record) for entry in entries]
+        assert moves == legal_moves(rules, position)
+        assert len({move.key() for move in moves}) == len(moves)
