@@ -304,6 +304,12 @@ class QtMainWindow(QMainWindow):
         """View ▸ Reset layout: every dock back where it starts, shown, arranged for the window's size."""
         self.layout_of_docks.arrange(arrangement_kind(self.width()))
 
+    def show_lessons(self) -> QtWidgets.QDockWidget:
+        """Help ▸ Lessons: the Lessons dock, made on first use, shown and raised."""
+        from dagaz_studio.gui.docks.lessons import show_lessons
+
+        return show_lessons(self)
+
     def compact_layout(self) -> None:
         """A layout for small screens (800 x 600): the side panels in tabs, the stepper the full width."""
         self.arrange_docks(compact=True)
