@@ -250,3 +250,28 @@ def test_a_window_made_very_small_and_large_again_gets_its_layout_back(qtbot) ->
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: as_seen(layout.arrangement()) == own, timeout=10000)
     qtbot.waitUntil(lambda: assert_usable(window, 1280, 800), timeout=10000)
+
+
+def test_the_lessons_panel_open_is_the_front_tab_of_the_one_column(qtbot) -> None:
+    """Left where it was, the open Lessons panel took the top of the column from the panels beside it,
+    which it cut to a sliver; back in the wide window its tabs kept running down the column's side."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QTabWidget
+
+    from dagaz_studio.gui.frame.docks import ONE_COLUMN
+
+    window = open_window(qtbot, "chess", 1280, 800)
+    lessons = window.show_lessons()
+    layout = window.layout_of_docks
+    window.resize(640, 480)
+    qtbot.waitUntil(lambda: layout.arrangement() == layout.arrangement_for(ONE_COLUMN), timeout=10000)
+    assert lessons in window.tabifiedDockWidgets(window.moves_dock)
+    qtbot.waitUntil(lambda: not lessons.visibleRegion().isEmpty() and lessons.width() >= 240, timeout=10000)
+    assert window.board_view.width() >= 240
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.dockWidgetArea(window.moves_dock) == Qt.DockWidgetArea.LeftDockWidgetArea,
+                    timeout=10000)
+    assert set(window.tabifiedDockWidgets(lessons)) == {window.position_dock, window.board_text_dock,
+                                                        window.help_dock, window.tests_dock}
+    assert window.tabPosition(Qt.DockWidgetArea.RightDockWidgetArea) == QTabWidget.TabPosition.South
+    qtbot.waitUntil(lambda: assert_usable(window, 1280, 800), timeout=10000)

@@ -31,6 +31,8 @@ ONE_COLUMN_WIDTH = 760
 #: The narrowest the one column is made, its tabs included: the stepper's counter and the panels'
 #: fields stay whole beside the board's smallest size.
 ONE_COLUMN_SIDE = 220
+#: The same with the Lessons panel among its tabs, whose text, buttons and board want more room.
+ONE_COLUMN_LESSONS_SIDE = 270
 #: The ways :meth:`DockLayout.arrange` puts the docks, from the widest window to the narrowest.
 WIDE, COMPACT, ONE_COLUMN = "wide", "compact", "one column"
 #: The board never shrinks below this, whatever the panels around it ask.
@@ -184,6 +186,9 @@ class DockLayout:
         order = [window.moves_dock, window.notation_dock, window.trace_dock, window.position_dock,
                  window.piece_types_dock, window.record_dock, window.board_text_dock, window.help_dock,
                  window.tests_dock]
+        lessons = self._open_lessons()
+        if lessons is not None:
+            order.insert(0, lessons)  # a course under way stays in front
         for dock in order:
             window.removeDockWidget(dock)
         window.addDockWidget(right, order[0])
@@ -195,8 +200,13 @@ class DockLayout:
         window.setTabPosition(right, QtWidgets.QTabWidget.TabPosition.East)
         window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.setCorner(Qt.Corner.BottomRightCorner, right)
-        window.moves_dock.raise_()
+        (lessons or window.moves_dock).raise_()
         self.size_docks(arranging=True)
+
+    def _open_lessons(self) -> QDockWidget | None:
+        """The Lessons dock, where Help ▸ Lessons made it and it is open."""
+        lessons = getattr(self._window, "lessons_dock", None)
+        return lessons if lessons is not None and not lessons.isHidden() else None
 
     def _settle(self, size: QSize, whole_titles: bool = False) -> None:
         """Finish an arrangement: Qt's stale tab bars gone, the docks' sizes kept, the window ``size``
@@ -265,16 +275,35 @@ class DockLayout:
             return
         if kind == ONE_COLUMN:
             # A layout of the user's own is kept to give back; an arranged one is arranged anew.
-            self._before_one_column = window.saveState() if now is None else None
+            self._before_one_column = self._whole_state() if now is None else None
             self.arrange(ONE_COLUMN)
         elif now == ONE_COLUMN:
             saved, self._before_one_column = self._before_one_column, None
-            if saved is not None and QtWidgets.QMainWindow.restoreState(window, saved):
+            if saved is not None and self._restore_whole(saved):
                 self.widen_docks()
             else:
                 self.arrange(kind)
         elif now is not None:
             self.arrange(kind)
+
+    def _whole_state(self) -> tuple[Any, list[Any], list[Any]]:
+        """The layout as ``saveState`` keeps it, with what it leaves out: where each side's tabs run and
+        which column has each bottom corner."""
+        window = self._window
+        sides = [Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea]
+        corners = [Qt.Corner.BottomLeftCorner, Qt.Corner.BottomRightCorner]
+        return (window.saveState(), [window.tabPosition(side) for side in sides],
+                [window.corner(corner) for corner in corners])
+
+    def _restore_whole(self, whole: tuple[Any, list[Any], list[Any]]) -> bool:
+        """Give back a layout :meth:`_whole_state` kept; whether Qt took it."""
+        window = self._window
+        state, tabs, corners = whole
+        for side, position in zip([Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea], tabs):
+            window.setTabPosition(side, position)
+        for corner, area in zip([Qt.Corner.BottomLeftCorner, Qt.Corner.BottomRightCorner], corners):
+            window.setCorner(corner, area)
+        return bool(QtWidgets.QMainWindow.restoreState(window, state))
 
     def arrangement(self) -> set[tuple[str, str, frozenset[str]]]:
         """Where each dock is: its name, its area (or floating, or closed), and the docks it shares tabs with."""
@@ -291,7 +320,9 @@ class DockLayout:
         left, right = str(Qt.DockWidgetArea.LeftDockWidgetArea), str(Qt.DockWidgetArea.RightDockWidgetArea)
         if kind == ONE_COLUMN:
             names = {dock.objectName() for dock in self._window.docks()}
-            return {(name, right, frozenset(names - {name})) for name in names}
+            lessons = self._open_lessons()
+            tabs = names | ({lessons.objectName()} if lessons is not None else set())
+            return {(name, right, frozenset(tabs - {name})) for name in names}
         compact = kind == COMPACT
         tabs = [["movesDock", "notationDock", "testsDock"],
                 ["positionDock", "boardTextDock", "helpDock", "pieceTypesDock", "recordDock"]]
@@ -355,10 +386,13 @@ class DockLayout:
             columns = columns[:1]
         if columns:
             room = window.width() - len(columns) * separator
-            narrowest = (ONE_COLUMN_SIDE if one_column else SIDE_READABLE if window.width() >= COMPACT_WIDTH
-                         else SIDE_MIN)
+            lessons = self._open_lessons() if one_column else None
+            narrowest = ((ONE_COLUMN_SIDE if lessons is None else ONE_COLUMN_LESSONS_SIDE) if one_column
+                         else SIDE_READABLE if window.width() >= COMPACT_WIDTH else SIDE_MIN)
             side = max(narrowest, min(SIDE_MAX, (room - int(height * aspect)) // len(columns)))
-            side = min(side, max(ONE_COLUMN_SIDE if one_column else SIDE_MIN, (room - BOARD_FLOOR) // len(columns)))
+            side = min(side, max(narrowest if one_column else SIDE_MIN, (room - BOARD_FLOOR) // len(columns)))
+            if one_column:
+                side = max(ONE_COLUMN_SIDE, min(side, room - MIN_BOARD_SIZE.width()))
             self._size_columns(columns, [side] * len(columns))
 
     def widen_docks(self) -> None:
