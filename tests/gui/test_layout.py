@@ -206,6 +206,8 @@ def assert_usable_in_one_column(qtbot, window, width: int, height: int) -> None:
     assert window.layout_of_docks.arrangement() == window.layout_of_docks.arrangement_for(ONE_COLUMN)
     view = window.board_view
     assert min(view.width(), view.height()) >= 240 and square_px(window) >= USABLE_SQUARE_PX
+    window.moves_dock.raise_()
+    qtbot.waitUntil(lambda: not window.moves_dock.visibleRegion().isEmpty(), timeout=5000)
     assert view.geometry().right() < window.moves_dock.geometry().left()
     for dock in window.docks():
         dock.raise_()
@@ -275,3 +277,15 @@ def test_the_lessons_panel_open_is_the_front_tab_of_the_one_column(qtbot) -> Non
                                                         window.help_dock, window.tests_dock}
     assert window.tabPosition(Qt.DockWidgetArea.RightDockWidgetArea) == QTabWidget.TabPosition.South
     qtbot.waitUntil(lambda: assert_usable(window, 1280, 800), timeout=10000)
+
+
+def test_the_one_column_keeps_its_width_in_a_window_reopened_with_it_and_made_small(qtbot) -> None:
+    """A window closed while small opens with its one column; made small from a larger size, the column
+    was narrowed as a side column of two is, to where its panels scrolled sideways."""
+    window = open_window(qtbot, "shogi", 481, 371)
+    assert_usable_in_one_column(qtbot, window, 481, 371)
+    assert window.close()
+    again = open_window(qtbot, "shogi", 640, 480, reset=False)
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, again, 640, 480), timeout=10000)
+    again.resize(520, 400)
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, again, 520, 400), timeout=10000)

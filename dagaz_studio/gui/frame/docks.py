@@ -349,7 +349,7 @@ class DockLayout:
         view = window.board_view
         scene = view.sceneRect()
         aspect = scene.width() / scene.height() if view.board is not None and scene.height() > 0 else 1.0
-        if not arranging:
+        if not arranging and not self._in_one_column():
             columns = [dock for dock in (self._column(Qt.DockWidgetArea.LeftDockWidgetArea),
                                          self._column(Qt.DockWidgetArea.RightDockWidgetArea)) if dock is not None]
             widths = [dock.width() for dock in columns]
@@ -381,9 +381,9 @@ class DockLayout:
             # The notation editor, its reading and its tree want the height; the legend needs less.
             window.resizeDocks(left_column, [height * 2 // 5, height * 3 // 5], Qt.Orientation.Vertical)
         columns = [dock for dock in (window.moves_dock, window.position_dock) if not dock.isHidden()]
-        one_column = len(columns) == 2 and window.position_dock in window.tabifiedDockWidgets(window.moves_dock)
+        one_column = self._in_one_column()
         if one_column:
-            columns = columns[:1]
+            columns = [window.moves_dock]
         if columns:
             room = window.width() - len(columns) * separator
             lessons = self._open_lessons() if one_column else None
@@ -400,6 +400,10 @@ class DockLayout:
         back, as far as the board leaves it: Qt gives all of it to the board, which cannot use the width
         its height does not match, and the panels stayed cut off at the side."""
         window = self._window
+        if self._in_one_column():
+            # One column is sized as when it was arranged: it has the board alone beside it.
+            self.size_docks(arranging=True)
+            return
         view = window.board_view
         columns = [dock for dock in (self._column(Qt.DockWidgetArea.LeftDockWidgetArea),
                                      self._column(Qt.DockWidgetArea.RightDockWidgetArea)) if dock is not None]
@@ -417,6 +421,13 @@ class DockLayout:
         wider = [width + int(needs[i] * share) if i in narrow else width for i, width in enumerate(widths)]
         if wider != widths:
             self._size_columns(columns, wider)
+
+    def _in_one_column(self) -> bool:
+        """Whether the panels beside the board are one column of tabs (the moves and the position in it)."""
+        window = self._window
+        # Tabs behind the one in front may count as hidden: the column is known by its tabs.
+        return (not window.moves_dock.isHidden() and not window.moves_dock.isFloating()
+                and window.position_dock in window.tabifiedDockWidgets(window.moves_dock))
 
     def _column_width(self, dock: QDockWidget) -> int:
         """The width of ``dock``'s column as Qt sizes it: the dock's, and its tabs' where they run down
