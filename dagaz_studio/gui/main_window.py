@@ -17,7 +17,7 @@ from dagaz_studio.board.model import Board
 from dagaz_studio.gui.board_view.outlines import keep_outlines
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 from dagaz_studio.gui.files.document import QtDocument
-from dagaz_studio.gui.frame.docks import COMPACT_WIDTH, MIN_BOARD_SIZE, DockLayout
+from dagaz_studio.gui.frame.docks import MIN_BOARD_SIZE, DockLayout, arrangement_kind
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.settings import settings
 
@@ -179,7 +179,7 @@ class QtMainWindow(QMainWindow):
         self.autosave = QtAutosave(self, APP_TITLE, self.document, self.notation_editor,
                                    self._opened_to_restore, lambda message: self.statusBar().showMessage(message, 10000),
                                    self.board_text)
-        self.arrange_docks(compact=self.width() < COMPACT_WIDTH)
+        self.layout_of_docks.arrange(arrangement_kind(self.width()))
         if self.document.board is not None:
             # The board opened before the panels were there: they catch up as if it opened now.
             self.document.boardChanged.emit()
@@ -302,7 +302,13 @@ class QtMainWindow(QMainWindow):
 
     def reset_layout(self) -> None:
         """View ▸ Reset layout: every dock back where it starts, shown, arranged for the window's size."""
-        self.arrange_docks(compact=self.width() < COMPACT_WIDTH)
+        self.layout_of_docks.arrange(arrangement_kind(self.width()))
+
+    def show_lessons(self) -> QtWidgets.QDockWidget:
+        """Help ▸ Lessons: the Lessons dock, made on first use, shown and raised."""
+        from dagaz_studio.gui.docks.lessons import show_lessons
+
+        return show_lessons(self)
 
     def compact_layout(self) -> None:
         """A layout for small screens (800 x 600): the side panels in tabs, the stepper the full width."""
@@ -325,7 +331,7 @@ class QtMainWindow(QMainWindow):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         """A smaller window takes its room from the docks beside the board before the board itself, and
-        a window made narrower or wider than the compact width may change layout (:meth:`DockLayout.resized`)."""
+        a window made narrower or wider may change layout (:meth:`DockLayout.resized`)."""
         super().resizeEvent(event)
         if self.isVisible() and self.panels_built:
             self.layout_of_docks.resized(event)

@@ -14,6 +14,9 @@ LAST_BOARD_KEY = "boards/last"
 RECENT_BOARDS_KEY = "boards/recent"
 GEOMETRY_KEY = "window/geometry"
 STATE_KEY = "window/state"
+#: Whether the Lessons panel was open: made only when asked for, it must be there again before the
+#: saved layout is restored, which leaves out a dock that does not exist.
+LESSONS_OPEN_KEY = "window/lessons-open"
 #: The position last shown, as FEN, with the board it belongs to.
 POSITION_FEN_KEY = "position/fen"
 POSITION_BOARD_KEY = "position/board"

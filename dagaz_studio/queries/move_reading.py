@@ -31,6 +31,9 @@ class MoveNameAnswer:
     name: str = ""
     error: str | None = None
     candidates: tuple[str, ...] = ()
+    #: Whether the legal moves could not be worked out for a run that spent its budget (a larger one
+    #: may let it end), rather than one that nested too deeply or was cancelled.
+    budget_spent: bool = False
 
     @property
     def serial(self) -> int:
@@ -46,6 +49,7 @@ def read_move_name(rules: Rules, query: MoveNameQuery, cancel: CancelFlag | None
         legal = legal_moves(rules, position, None, cancel, budget=query.budget)
     except RunawayNotation as error:
         answer.error = f"the legal moves cannot be worked out: {error}"
+        answer.budget_spent = error.budget_spent
         return answer
     names = MoveNames(rules, position, legal, query.style)
     try:

@@ -286,3 +286,28 @@ def test_the_panel_fits_its_column_at_640_by_480_and_is_never_scrolled_sideways(
     assert area.horizontalScrollBar().value() == 0
     for button in (panel.solution_button, panel.open_button, panel.answer):
         assert button.mapTo(area.viewport(), button.rect().topRight()).x() < area.viewport().width()
+
+
+def test_the_lessons_panel_open_when_the_window_closes_is_open_at_the_next_start(qtbot) -> None:
+    """The other panels came back where they were; the Lessons panel, made only when asked for, did
+    not, and a panel closed stays closed."""
+    window = open_window(qtbot, "chess", (1280, 800))
+    _lessons_action(window).trigger()
+    lessons = window.lessons_panel
+    lessons.chooser.setCurrentIndex(3)
+    chosen = lessons.lesson.id
+    window.help_dock.show()
+    window.help_dock.raise_()  # above the Lessons in their tabs
+    assert window.close()
+    again = open_window(qtbot, "chess", (1280, 800))
+    dock = getattr(again, "lessons_dock", None)
+    assert dock is not None and not dock.isHidden() and not dock.isFloating()
+    assert again.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert dock in again.tabifiedDockWidgets(again.help_dock)
+    # The tab on top is the one left on top.
+    qtbot.waitUntil(lambda: again.help_dock.isVisible() and dock.visibleRegion().isEmpty(), timeout=5000)
+    assert again.lessons_panel.lesson.id == chosen
+    dock.close()
+    assert again.close()
+    third = open_window(qtbot, "chess", (1280, 800))
+    assert getattr(third, "lessons_dock", None) is None

@@ -196,3 +196,96 @@ def test_reset_layout_gives_the_board_its_room_back_after_the_panels_were_widene
     qtbot.waitUntil(lambda: window.board_view.width() < 300, timeout=10000)
     window.reset_layout_action.trigger()
     qtbot.waitUntil(lambda: assert_usable(window, 800, 600), timeout=10000)
+
+
+def assert_usable_in_one_column(qtbot, window, width: int, height: int) -> None:
+    """Every panel a tab of one column beside the board, each whole at the column's width."""
+    assert (window.width(), window.height()) == (width, height)
+    from dagaz_studio.gui.frame.docks import ONE_COLUMN
+
+    assert window.layout_of_docks.arrangement() == window.layout_of_docks.arrangement_for(ONE_COLUMN)
+    view = window.board_view
+    assert min(view.width(), view.height()) >= 240 and square_px(window) >= USABLE_SQUARE_PX
+    window.moves_dock.raise_()
+    qtbot.waitUntil(lambda: not window.moves_dock.visibleRegion().isEmpty(), timeout=5000)
+    assert view.geometry().right() < window.moves_dock.geometry().left()
+    for dock in window.docks():
+        dock.raise_()
+        qtbot.waitUntil(lambda dock=dock: not dock.visibleRegion().isEmpty(), timeout=5000)
+        assert dock.width() >= 180, (dock.windowTitle(), dock.width())
+        qtbot.waitUntil(lambda dock=dock: not clipped_sideways(dock), timeout=5000)
+
+
+def as_seen(arrangement: set[tuple[str, str, frozenset[str]]]) -> set[tuple[str, str, frozenset[str]]]:
+    """An arrangement as the user sees it: a closed dock with no tabs (Qt may or may not keep its place
+    among them)."""
+    closed = {name for name, place, _tabs in arrangement if place == "closed"}
+    return {(name, place, frozenset() if place == "closed" else tabs - closed) for name, place, tabs in arrangement}
+
+
+@pytest.mark.parametrize("board", ["chess", "shogi", "oware"])
+@pytest.mark.parametrize("width, height", [(481, 371), (640, 480)])
+def test_a_very_small_window_has_its_panels_in_one_column_of_tabs(qtbot, board: str, width: int, height: int) -> None:
+    """At 481×371 two columns of tabs and the stepper below left the panels 80 and 123 pixels wide,
+    each scrolled sideways, and the arranging made the window 800 pixels high."""
+    window = open_window(qtbot, board, width, height)
+    assert_usable_in_one_column(qtbot, window, width, height)
+
+
+def test_a_window_made_very_small_and_large_again_gets_its_layout_back(qtbot) -> None:
+    """The arranged layout for each width, and a layout of the user's own given back as it was."""
+    from PySide6.QtCore import Qt
+
+    from dagaz_studio.gui.frame.docks import WIDE
+
+    window = open_window(qtbot, "shogi", 481, 371, reset=False)
+    layout = window.layout_of_docks
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, window, 481, 371), timeout=10000)
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: layout.arrangement() == layout.arrangement_for(WIDE), timeout=10000)
+    # The user's own: the notation editor below the position, the help closed.
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, window.notation_dock)
+    window.help_dock.close()
+    own = as_seen(layout.arrangement())
+    window.resize(640, 480)
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, window, 640, 480), timeout=10000)
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: as_seen(layout.arrangement()) == own, timeout=10000)
+    qtbot.waitUntil(lambda: assert_usable(window, 1280, 800), timeout=10000)
+
+
+def test_the_lessons_panel_open_is_the_front_tab_of_the_one_column(qtbot) -> None:
+    """Left where it was, the open Lessons panel took the top of the column from the panels beside it,
+    which it cut to a sliver; back in the wide window its tabs kept running down the column's side."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QTabWidget
+
+    from dagaz_studio.gui.frame.docks import ONE_COLUMN
+
+    window = open_window(qtbot, "chess", 1280, 800)
+    lessons = window.show_lessons()
+    layout = window.layout_of_docks
+    window.resize(640, 480)
+    qtbot.waitUntil(lambda: layout.arrangement() == layout.arrangement_for(ONE_COLUMN), timeout=10000)
+    assert lessons in window.tabifiedDockWidgets(window.moves_dock)
+    qtbot.waitUntil(lambda: not lessons.visibleRegion().isEmpty() and lessons.width() >= 240, timeout=10000)
+    assert window.board_view.width() >= 240
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.dockWidgetArea(window.moves_dock) == Qt.DockWidgetArea.LeftDockWidgetArea,
+                    timeout=10000)
+    assert set(window.tabifiedDockWidgets(lessons)) == {window.position_dock, window.board_text_dock,
+                                                        window.help_dock, window.tests_dock}
+    assert window.tabPosition(Qt.DockWidgetArea.RightDockWidgetArea) == QTabWidget.TabPosition.South
+    qtbot.waitUntil(lambda: assert_usable(window, 1280, 800), timeout=10000)
+
+
+def test_the_one_column_keeps_its_width_in_a_window_reopened_with_it_and_made_small(qtbot) -> None:
+    """A window closed while small opens with its one column; made small from a larger size, the column
+    was narrowed as a side column of two is, to where its panels scrolled sideways."""
+    window = open_window(qtbot, "shogi", 481, 371)
+    assert_usable_in_one_column(qtbot, window, 481, 371)
+    assert window.close()
+    again = open_window(qtbot, "shogi", 640, 480, reset=False)
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, again, 640, 480), timeout=10000)
+    again.resize(520, 400)
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, again, 520, 400), timeout=10000)

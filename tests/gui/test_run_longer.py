@@ -1,6 +1,6 @@
 """Running a piece longer: a run that spent its budget is offered ten times the work, which lists the
 moves of a piece with a great many ways; nothing is offered where a run ended, nested too deeply or was
-cancelled."""
+cancelled. A typed move whose reading spent the budget is offered the same."""
 
 from __future__ import annotations
 
@@ -130,3 +130,45 @@ def test_a_move_of_the_king_run_longer_is_played_by_its_typed_name(qtbot) -> Non
     qtbot.keyClick(field, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: bool(said), timeout=60000)
     assert said == [name] and window.document.position.turn == 0
+
+
+def _enter(qtbot, window, text: str) -> None:
+    field = window.play_field.field
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, text)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def test_a_name_read_past_the_run_budget_offers_to_run_longer_and_then_plays(qtbot) -> None:
+    from draughts import Board as DraughtsBoard
+
+    oracle = DraughtsBoard(variant="frisian", fen=ELEVEN)
+    legal = {move.pdn_move for move in oracle.legal_moves()}
+    name = sorted(legal)[0]
+    window = open_window(qtbot, "frisian")
+    window.document.set_fen(ELEVEN)
+    play, field = window.move_play, window.play_field
+    before = window.document.fen()
+    with qtbot.waitSignal(play.refused, timeout=30000) as refused:
+        _enter(qtbot, window, name)
+    message = refused.args[0]
+    assert "cannot be worked out" in message and "Run 10× longer" in message and "1,000,000" in message
+    assert field.longer.isVisible() and field.longer.text() == "Run 10× longer"
+    assert window.document.fen() == before  # nothing played
+    with qtbot.waitSignal(play.played, timeout=60000) as played:
+        qtbot.mouseClick(field.longer, Qt.MouseButton.LeftButton)
+    assert played.args[0] in legal
+    assert window.document.fen() != before and not field.longer.isVisible()
+
+
+def test_the_offer_to_run_longer_goes_with_the_name_it_was_made_for(qtbot) -> None:
+    window = open_window(qtbot, "frisian")
+    window.document.set_fen(ELEVEN)
+    play, field = window.move_play, window.play_field
+    with qtbot.waitSignal(play.refused, timeout=30000):
+        _enter(qtbot, window, "8x10")
+    assert field.longer.isVisible()
+    qtbot.keyClicks(field.field, "x32")  # typing says nothing more of the name read before
+    assert not field.longer.isVisible()
+    assert not play.read_longer()  # another name: nothing is read for the old one

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from dagaz_studio.gui.docks.label_text import unbroken, wrappable
 from dagaz_studio.gui.field_length import hold_at_most, without_unseen_breaks
@@ -45,6 +45,12 @@ class QtPlayField(QWidget):
         layout.setContentsMargins(0, 0, 0, 4)
         layout.addLayout(row)
         layout.addWidget(self.message)
+        #: Offered under a message that the name could not be read within the run's budget: reads it
+        #: again with more (see :meth:`offer_longer`).
+        self.longer = QPushButton()
+        self.longer.setObjectName("playMoveLonger")
+        self.longer.hide()
+        layout.addWidget(self.longer, 0, Qt.AlignmentFlag.AlignLeft)
 
     def set_style(self, style: str) -> None:
         """Show example names in the style the board names its moves (``names:`` in its file)."""
@@ -68,7 +74,14 @@ class QtPlayField(QWidget):
         """The error shown, if any."""
         return unbroken(self.message.text()) if self._failed and self.message.text() else None
 
+    def offer_longer(self, text: str, tip: str) -> None:
+        """Show the :attr:`longer` button, labelled ``text``, under the message (until the next one)."""
+        self.longer.setText(text)
+        self.longer.setToolTip(tip)
+        self.longer.show()
+
     def _say(self, text: str, colour: str) -> None:
+        self.longer.hide()
         self._failed = bool(colour)
         self.message.setStyleSheet(f"color: {colour};" if colour else "")
         self.message.setText(wrappable(text))

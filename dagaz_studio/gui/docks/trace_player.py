@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from typing import cast
 
-from PySide6.QtCore import QEvent, QModelIndex, QRect, QTimer, Signal, Slot
-from PySide6.QtGui import QPainter, QPalette
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QTimer, Signal, Slot
+from PySide6.QtGui import QPainter, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
+    QDockWidget,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMainWindow,
     QSlider,
     QSpinBox,
     QStyle,
@@ -34,6 +38,8 @@ from dagaz_studio.gui.docks.label_text import wrappable
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.queries import MovesAnswer
 
+#: Narrower than this, the player stacks its controls in two rows above its list of moves.
+STACKED_WIDTH = 420
 #: Steps per second when playing, unless changed.
 DEFAULT_SPEED = 4
 #: The most of a notation the stepper shows above the step's sentence: a longer one is cut to the
@@ -150,22 +156,29 @@ class QtTracePlayer(QWidget):
         self._timer.timeout.connect(self._tick)
         self._on_speed_changed(self.speed.value())
 
-        controls = QHBoxLayout()
+        buttons = QHBoxLayout()
         for button in (self.start_button, self.back_button, self.play_button, self.forward_button, self.end_button):
-            controls.addWidget(button)
-        controls.addWidget(self.slider, 1)
-        controls.addWidget(self.counter)
-        controls.addWidget(self.speed)
-        controls.addWidget(self.loop_button)
+            buttons.addWidget(button)
+        buttons.addWidget(self.slider, 1)
+        rest = QHBoxLayout()
+        rest.addWidget(self.speed)
+        rest.addWidget(self.loop_button)
+        rest.addStretch(1)
+        #: The buttons, the counter and the rest of the controls in one row, or one above another in a
+        #: narrow panel; the list of moves beside the controls, or below them (:meth:`follow_width_of`).
+        self._rows = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self._rows.addLayout(buttons, 1)
+        self._rows.addWidget(self.counter)
+        self._rows.addLayout(rest)
         left = QVBoxLayout()
-        left.addLayout(controls)
+        left.addLayout(self._rows)
         left.addWidget(self.notation_label)
         left.addWidget(self.sentence)
         left.addStretch(1)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(left, 3)
-        layout.addWidget(self.moves, 1)
+        self._sides = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self._sides.setContentsMargins(4, 4, 4, 4)
+        self._sides.addLayout(left, 3)
+        self._sides.addWidget(self.moves, 1)
         self._update_controls()
 
     # ------------------------------------------------------------------ public API
@@ -458,6 +471,33 @@ class QtTracePlayer(QWidget):
         widest = max(metrics.horizontalAdvance(f"step {most} of {most}"), metrics.horizontalAdvance(text))
         margins = self.counter.contentsMargins()
         self.counter.setMinimumWidth(widest + margins.left() + margins.right() + 2 * self.counter.margin() + 2)
+
+    def follow_width_of(self, room: QWidget) -> None:
+        """Lay the controls out for the width of ``room`` (the dock the player is in): in a narrow
+        one (one column of tabs beside the board) they take two rows and the list of moves goes below
+        them, where side by side they ran past the panel's edge. The player's own width cannot say
+        so: a scroll area keeps it at least as wide as it asks."""
+        room.installEventFilter(self)
+        self._room = room
+        self.lay_out_for(room.width())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        """Follow the width of the dock the player is in (:meth:`follow_width_of`)."""
+        if watched is getattr(self, "_room", None) and event.type() == QEvent.Type.Resize:
+            frame = watched.parentWidget()
+            below = (isinstance(watched, QDockWidget) and isinstance(frame, QMainWindow) and not watched.isFloating()
+                     and frame.dockWidgetArea(watched) == Qt.DockWidgetArea.BottomDockWidgetArea)
+            # Below the board the player is only narrow on the way to the window's new size (its rows,
+            # stacked for a moment, would leave it that tall).
+            self.lay_out_for(STACKED_WIDTH if below else cast(QResizeEvent, event).size().width())
+        return super().eventFilter(watched, event)
+
+    def lay_out_for(self, width: int) -> None:
+        """The controls and the list of moves laid out for a panel ``width`` wide (see :meth:`follow_width_of`)."""
+        direction = QBoxLayout.Direction.TopToBottom if width < STACKED_WIDTH else QBoxLayout.Direction.LeftToRight
+        if self._sides.direction() != direction:
+            self._sides.setDirection(direction)
+            self._rows.setDirection(direction)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         """Say the step again in the colours of a new theme."""

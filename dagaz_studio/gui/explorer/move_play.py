@@ -16,6 +16,7 @@ from dagaz_studio.engine import Move, Position, describe_move
 from dagaz_studio.gui.docks.play_field import QtPlayField
 from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
 from dagaz_studio.gui.explorer.name_styles import XIANGQI_STYLE_LABELS, remembered_xiangqi_style, window_style
+from dagaz_studio.gui.explorer.run_budget import LONGER, MOST_WINDOW_BUDGET, reading_sentence
 from dagaz_studio.gui.field_length import too_long
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.settings import XIANGQI_NAMES_KEY, settings
@@ -46,6 +47,9 @@ class QtMovePlay(QObject):
         self.xiangqi_style = remembered_xiangqi_style()
         explorer.set_xiangqi_style(self.xiangqi_style)
         field.field.returnPressed.connect(self._play_typed)
+        field.longer.clicked.connect(self.read_longer)
+        #: The name last read and the budget it was given, while its run may be given more.
+        self._stopped: MoveNameQuery | None = None
         field.field.textEdited.connect(lambda _text: field.show_note(""))
         explorer.player.moveActivated.connect(self.play_listed)
         self._opening = document.openings  # the document's count of boards opened, at the last board change
@@ -80,17 +84,32 @@ class QtMovePlay(QObject):
             return
         self.play_text(self.field.field.text())
 
-    def play_text(self, text: str) -> None:
-        """Read ``text`` as a move's name on the document's position and play it when it names one move."""
+    def play_text(self, text: str, budget: int | None = None) -> None:
+        """Read ``text`` as a move's name on the document's position and play it when it names one move;
+        each piece's run may spend ``budget`` (by default, what the user gave the selected piece)."""
         board, position = self.document.board, self.document.position
         if board is None or position is None or not text.strip():
             return
         # Read-only, not disabled: the field keeps the focus, and a second Enter cannot race the first.
         self.field.field.setReadOnly(True)
+        self.field.longer.hide()
         # The position's moves were listed with the work the user gave a piece: a name is read with it too.
         self.runner.request(MoveNameQuery(board, position.copy(), text.strip(),
                                           window_style(board, self.xiangqi_style),
-                                          budget=self.explorer.budget.given()))
+                                          budget=self.explorer.budget.given() if budget is None else budget))
+
+    @Slot()
+    def read_longer(self) -> bool:
+        """Read the name whose reading spent its budget again, with :data:`LONGER` times more work, if
+        the position and the name are still the ones it was read on; returns whether it asked."""
+        stopped, position = self._stopped, self.document.position
+        self._stopped = None
+        if (stopped is None or position is None or stopped.board is not self.document.board
+                or position.fen() != stopped.position.fen() or self.field.field.text().strip() != stopped.text):
+            self.field.longer.hide()
+            return False
+        self.play_text(stopped.text, budget=min(stopped.budget * LONGER, MOST_WINDOW_BUDGET))
+        return True
 
     @Slot(int)
     def play_listed(self, index: int) -> None:
@@ -147,7 +166,15 @@ class QtMovePlay(QObject):
     def _on_reply(self, reply: MoveNameAnswer) -> None:
         self.field.field.setReadOnly(False)
         if reply.error is not None or reply.move is None:
-            self._refuse(reply.error or f"no legal move matches {reply.query.text!r}")
+            message = reply.error or f"no legal move matches {reply.query.text!r}"
+            if reply.budget_spent:
+                message = f"{message}. {reading_sentence(reply.query.budget)}"
+            self._refuse(message)
+            self._stopped = None
+            if reply.budget_spent and reply.query.budget < MOST_WINDOW_BUDGET:
+                self._stopped = reply.query
+                self.field.offer_longer(f"Run {LONGER}× longer", "Read the name again, each piece's run given "
+                                        f"{min(reply.query.budget * LONGER, MOST_WINDOW_BUDGET):,} units of work")
             self.field.field.selectAll()
             return
         if self._play(reply.move, reply.name, reply.query.position):

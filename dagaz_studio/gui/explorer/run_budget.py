@@ -46,6 +46,16 @@ def budget_sentence(reply: MovesAnswer) -> str:
     return ""
 
 
+def reading_sentence(budget: int) -> str:
+    """What the "Play move" field says of a name that could not be read because a piece's run spent
+    ``budget``: how to let it go further."""
+    if budget >= MOST_WINDOW_BUDGET:
+        return (f"{budget:,} units of work are the most the window gives a run (the moves command's "
+                "--budget gives more).")
+    return (f"A piece with a great many ways may end given more work: Run {LONGER}× longer reads the name "
+            f"again with {min(budget * LONGER, MOST_WINDOW_BUDGET):,} units for each run.")
+
+
 class RunBudget:
     """The budget given to one selection (a square, or a piece in hand) beyond the engine's."""
 

@@ -22,6 +22,7 @@ from dagaz_studio.gui.settings import (
     COLOURS_GROUP,
     GEOMETRY_KEY,
     LAST_BOARD_KEY,
+    LESSONS_OPEN_KEY,
     MAX_RECENT,
     POSITION_BOARD_KEY,
     POSITION_FEN_KEY,
@@ -233,6 +234,8 @@ class QtFileActions(QObject):
         store = settings()
         store.setValue(GEOMETRY_KEY, self._window.saveGeometry())
         store.setValue(STATE_KEY, self._window.saveState())
+        lessons = getattr(self._window, "lessons_dock", None)  # made by the first Help ▸ Lessons
+        store.setValue(LESSONS_OPEN_KEY, lessons is not None and not lessons.isHidden())
         if self._document.position is not None and self._document.board_path is not None:
             store.setValue(POSITION_FEN_KEY, self._document.fen())
             store.setValue(POSITION_BOARD_KEY, str(self._document.board_path.resolve()))
@@ -261,6 +264,8 @@ class QtFileActions(QObject):
         geometry, state = store.value(GEOMETRY_KEY), store.value(STATE_KEY)
         if geometry is not None and not (isinstance(geometry, QByteArray) and self._window.restoreGeometry(geometry)):
             dropped.append("window size")
+        if store.value(LESSONS_OPEN_KEY) in (True, "true") and isinstance(state, QByteArray):
+            self._window.show_lessons()  # placed where it was by the layout restored next
         if state is not None and not (isinstance(state, QByteArray) and self._window.restoreState(state)):
             dropped.append("dock layout")
         fen, board = store.value(POSITION_FEN_KEY), store.value(POSITION_BOARD_KEY)

@@ -1,5 +1,6 @@
 """The window's docks: the panels made and docked around the board, and their arrangement for the
-window's size (side columns, or tabs on a small screen) as the window is shown and resized."""
+window's size (side columns, tabs on a small screen, one column of tabs in a very small window) as the
+window is shown and resized."""
 
 from __future__ import annotations
 
@@ -24,6 +25,16 @@ Window = Any
 
 #: Below this width the window starts (and View ▸ Reset layout arranges it) with its panels in tabs.
 COMPACT_WIDTH = 1100
+#: Below this width every panel, the stepper too, is a tab of one column beside the board: two columns
+#: of tabs and a stepper below would leave each panel and the board too little room to be used.
+ONE_COLUMN_WIDTH = 760
+#: The narrowest the one column is made, its tabs included: the stepper's counter and the panels'
+#: fields stay whole beside the board's smallest size.
+ONE_COLUMN_SIDE = 220
+#: The same with the Lessons panel among its tabs, whose text, buttons and board want more room.
+ONE_COLUMN_LESSONS_SIDE = 270
+#: The ways :meth:`DockLayout.arrange` puts the docks, from the widest window to the narrowest.
+WIDE, COMPACT, ONE_COLUMN = "wide", "compact", "one column"
 #: The board never shrinks below this, whatever the panels around it ask.
 MIN_BOARD_SIZE = QSize(240, 240)
 #: The narrowest a column of docks beside the board is made, when the board needs the room.
@@ -67,6 +78,7 @@ def build_docks(window: Window) -> None:
     window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
     window.trace_dock = window.add_dock("Step by step", "traceDock", _scrolling(window.trace_player),
                                         Qt.DockWidgetArea.BottomDockWidgetArea)
+    window.trace_player.follow_width_of(window.trace_dock)
     window.resizeDocks([window.moves_dock], [340], Qt.Orientation.Horizontal)
     window.piece_types = QtPieceTypes(window.document, window)
     # Not in a scroll area: the list scrolls within itself and its buttons stay in sight below it.
@@ -93,6 +105,11 @@ def build_docks(window: Window) -> None:
 
 
 
+def arrangement_kind(width: int) -> str:
+    """The arrangement (:data:`WIDE`, :data:`COMPACT` or :data:`ONE_COLUMN`) for a window ``width`` wide."""
+    return ONE_COLUMN if width < ONE_COLUMN_WIDTH else COMPACT if width < COMPACT_WIDTH else WIDE
+
+
 class DockLayout:
     """Where the window's docks go and how wide they are, for the window's size (owned by the window).
 
@@ -104,11 +121,24 @@ class DockLayout:
         self._window = window
         # Arranged before the window was shown: arranged again for the size it is shown at.
         self._size_on_show = False
+        #: The layout (``saveState``) the window had when it was made so narrow that its docks went
+        #: into one column: given back when it is made wide enough again.
+        self._before_one_column: Any = None
 
-    def arrange(self, compact: bool) -> None:
+    def arrange(self, compact: bool | str) -> None:
         """Put every dock in its place, shown and docked: Moves and Notation on the left, Position with
-        the board file and help (and piece types) on the right, the stepper below; ``compact`` puts the
-        side panels in tabs and gives the stepper the full width."""
+        the board file and help (and piece types) on the right, the stepper below; ``compact`` (or
+        :data:`COMPACT`) puts the side panels in tabs and gives the stepper the full width, and
+        :data:`ONE_COLUMN` makes every dock a tab of one column on the right."""
+        kind = compact if isinstance(compact, str) else COMPACT if compact else WIDE
+        # Docks added one below another on the way ask for a window as tall as all of them: Qt makes it
+        # so, and it stayed that tall once they were tabbed (a 371 pixel high window became 800 high).
+        size = self._window.size()
+        if kind == ONE_COLUMN:
+            self._arrange_one_column()
+            self._settle(size, whole_titles=True)
+            return
+        compact = kind == COMPACT
         window = self._window
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
@@ -146,12 +176,55 @@ class DockLayout:
         window.position_dock.raise_()
         # Sizes set now are saved with the state restored below, which keeps them.
         self.size_docks(arranging=True)
+        self._settle(size)
+
+    def _arrange_one_column(self) -> None:
+        """Every dock a tab of one column on the right of the board, the panels used most first, their
+        tabs running down the column's outer edge."""
+        window = self._window
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        order = [window.moves_dock, window.notation_dock, window.trace_dock, window.position_dock,
+                 window.piece_types_dock, window.record_dock, window.board_text_dock, window.help_dock,
+                 window.tests_dock]
+        lessons = self._open_lessons()
+        if lessons is not None:
+            order.insert(0, lessons)  # a course under way stays in front
+        for dock in order:
+            window.removeDockWidget(dock)
+        window.addDockWidget(right, order[0])
+        for first, then in zip(order, order[1:]):
+            window.tabifyDockWidget(first, then)
+        for dock in order:
+            dock.setFloating(False)
+            dock.show()
+        window.setTabPosition(right, QtWidgets.QTabWidget.TabPosition.East)
+        window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        window.setCorner(Qt.Corner.BottomRightCorner, right)
+        (lessons or window.moves_dock).raise_()
+        self.size_docks(arranging=True)
+
+    def _open_lessons(self) -> QDockWidget | None:
+        """The Lessons dock, where Help ▸ Lessons made it and it is open."""
+        lessons = getattr(self._window, "lessons_dock", None)
+        return lessons if lessons is not None and not lessons.isHidden() else None
+
+    def _settle(self, size: QSize, whole_titles: bool = False) -> None:
+        """Finish an arrangement: Qt's stale tab bars gone, the docks' sizes kept, the window ``size``
+        again; ``whole_titles`` (one column's nine tabs) writes each tab's title whole, the tabs that
+        do not fit reached with the bar's arrows, where Qt cuts every title down to its first letter."""
+        window = self._window
+        if window.size() != size:
+            window.resize(size)
         # Rearranging leaves Qt's earlier tab bars on screen over the docks: hide them all and let
         # the layout show again the ones it uses.
         for bar in window.findChildren(QtWidgets.QTabBar):
             if bar.parent() is window:
                 bar.hide()
         QtWidgets.QMainWindow.restoreState(window, window.saveState())
+        # After the restore, which may make new bars.
+        for bar in window.findChildren(QtWidgets.QTabBar):
+            if bar.parent() is window:
+                bar.setElideMode(Qt.TextElideMode.ElideNone if whole_titles else Qt.TextElideMode.ElideRight)
         # Shown at another size than it was arranged for, it is arranged again for the size it has.
         self._size_on_show = not window.isVisible()
 
@@ -163,29 +236,74 @@ class DockLayout:
             self._size_on_show = False
             # Shown at another size than it was arranged for: the layout for the size it has, now,
             # before the first paint (later it would hold the event loop up while the user works).
-            compact = window.width() < COMPACT_WIDTH
-            if self.arrangement() == self.arrangement_for(compact):
+            kind = arrangement_kind(window.width())
+            if self.arrangement() == self.arrangement_for(kind):
                 self.size_docks(arranging=True)
             else:
-                self.arrange(compact)
+                self.arrange(kind)
 
     def restored(self) -> None:
         """A saved layout was restored, with its own sizes: nothing to arrange when shown."""
         self._size_on_show = False
+        self._before_one_column = None
 
     def resized(self, event: QResizeEvent) -> None:
         """A smaller window takes its room from the docks beside the board before the board itself;
         a window made narrower or wider than :data:`COMPACT_WIDTH` changes to the layout for its
-        size, unless the docks have been arranged otherwise by hand."""
-        window = self._window
-        compact = event.size().width() < COMPACT_WIDTH
-        if compact != (event.oldSize().width() < COMPACT_WIDTH) and self.arrangement() == self.arrangement_for(not compact):
+        size, unless the docks have been arranged otherwise by hand. Made narrower than
+        :data:`ONE_COLUMN_WIDTH`, any layout becomes one column of tabs, and the layout it had comes
+        back when the window is made wide enough again."""
+        kind = arrangement_kind(event.size().width())
+        if event.oldSize().width() > 0 and kind != arrangement_kind(event.oldSize().width()):
             # Once Qt has laid the docks out at the new size.
-            QTimer.singleShot(0, lambda: self.arrange(compact=window.width() < COMPACT_WIDTH))
+            QTimer.singleShot(0, self._follow_width)
         elif event.size().width() < event.oldSize().width() or event.size().height() < event.oldSize().height():
             QTimer.singleShot(0, self.size_docks)
         elif event.size().width() > event.oldSize().width() and event.oldSize().width() > 0:
             QTimer.singleShot(0, self.widen_docks)
+
+    def _follow_width(self) -> None:
+        """The layout for the window's width, where the docks are in one arranged by :meth:`arrange`
+        (or the window went to or from one column)."""
+        window = self._window
+        kind = arrangement_kind(window.width())
+        now = next((each for each in (WIDE, COMPACT, ONE_COLUMN) if self.arrangement() == self.arrangement_for(each)), None)
+        if kind == now:
+            # Back across a width before the layout changed: the room is shared out as for any resize.
+            self.size_docks()
+            self.widen_docks()
+            return
+        if kind == ONE_COLUMN:
+            # A layout of the user's own is kept to give back; an arranged one is arranged anew.
+            self._before_one_column = self._whole_state() if now is None else None
+            self.arrange(ONE_COLUMN)
+        elif now == ONE_COLUMN:
+            saved, self._before_one_column = self._before_one_column, None
+            if saved is not None and self._restore_whole(saved):
+                self.widen_docks()
+            else:
+                self.arrange(kind)
+        elif now is not None:
+            self.arrange(kind)
+
+    def _whole_state(self) -> tuple[Any, list[Any], list[Any]]:
+        """The layout as ``saveState`` keeps it, with what it leaves out: where each side's tabs run and
+        which column has each bottom corner."""
+        window = self._window
+        sides = [Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea]
+        corners = [Qt.Corner.BottomLeftCorner, Qt.Corner.BottomRightCorner]
+        return (window.saveState(), [window.tabPosition(side) for side in sides],
+                [window.corner(corner) for corner in corners])
+
+    def _restore_whole(self, whole: tuple[Any, list[Any], list[Any]]) -> bool:
+        """Give back a layout :meth:`_whole_state` kept; whether Qt took it."""
+        window = self._window
+        state, tabs, corners = whole
+        for side, position in zip([Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea], tabs):
+            window.setTabPosition(side, position)
+        for corner, area in zip([Qt.Corner.BottomLeftCorner, Qt.Corner.BottomRightCorner], corners):
+            window.setCorner(corner, area)
+        return bool(QtWidgets.QMainWindow.restoreState(window, state))
 
     def arrangement(self) -> set[tuple[str, str, frozenset[str]]]:
         """Where each dock is: its name, its area (or floating, or closed), and the docks it shares tabs with."""
@@ -196,9 +314,16 @@ class DockLayout:
             where.add((dock.objectName(), place, frozenset(d.objectName() for d in window.tabifiedDockWidgets(dock))))
         return where
 
-    def arrangement_for(self, compact: bool) -> set[tuple[str, str, frozenset[str]]]:
-        """What :meth:`arrangement` says of the layout :meth:`arrange` makes."""
+    def arrangement_for(self, compact: bool | str) -> set[tuple[str, str, frozenset[str]]]:
+        """What :meth:`arrangement` says of the layout :meth:`arrange` makes (``compact`` as there)."""
+        kind = compact if isinstance(compact, str) else COMPACT if compact else WIDE
         left, right = str(Qt.DockWidgetArea.LeftDockWidgetArea), str(Qt.DockWidgetArea.RightDockWidgetArea)
+        if kind == ONE_COLUMN:
+            names = {dock.objectName() for dock in self._window.docks()}
+            lessons = self._open_lessons()
+            tabs = names | ({lessons.objectName()} if lessons is not None else set())
+            return {(name, right, frozenset(tabs - {name})) for name in names}
+        compact = kind == COMPACT
         tabs = [["movesDock", "notationDock", "testsDock"],
                 ["positionDock", "boardTextDock", "helpDock", "pieceTypesDock", "recordDock"]]
         if not compact:
@@ -224,7 +349,7 @@ class DockLayout:
         view = window.board_view
         scene = view.sceneRect()
         aspect = scene.width() / scene.height() if view.board is not None and scene.height() > 0 else 1.0
-        if not arranging:
+        if not arranging and not self._in_one_column():
             columns = [dock for dock in (self._column(Qt.DockWidgetArea.LeftDockWidgetArea),
                                          self._column(Qt.DockWidgetArea.RightDockWidgetArea)) if dock is not None]
             widths = [dock.width() for dock in columns]
@@ -240,8 +365,11 @@ class DockLayout:
         separator = window.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, window)
         height = window.height() - window.menuBar().sizeHint().height() - window.statusBar().sizeHint().height()
         player = window.trace_dock.widget()
-        if not window.trace_dock.isHidden() and not window.trace_dock.isFloating():
+        if (not window.trace_dock.isHidden() and not window.trace_dock.isFloating()
+                and window.dockWidgetArea(window.trace_dock) == Qt.DockWidgetArea.BottomDockWidgetArea):
             inner = player.widget() if isinstance(player, QtWidgets.QScrollArea) else player
+            # Laid out for the full width it is about to have, not for the narrow dock it was on the way.
+            window.trace_player.lay_out_for(window.width())
             title = window.trace_dock.sizeHint().height() - player.sizeHint().height() + 4
             # A fifth of the window, within what the stepper needs at least and asks for at most.
             below = max(inner.minimumSizeHint().height() + title, min(inner.sizeHint().height() + title, window.height() // 5))
@@ -253,11 +381,18 @@ class DockLayout:
             # The notation editor, its reading and its tree want the height; the legend needs less.
             window.resizeDocks(left_column, [height * 2 // 5, height * 3 // 5], Qt.Orientation.Vertical)
         columns = [dock for dock in (window.moves_dock, window.position_dock) if not dock.isHidden()]
+        one_column = self._in_one_column()
+        if one_column:
+            columns = [window.moves_dock]
         if columns:
             room = window.width() - len(columns) * separator
-            narrowest = SIDE_READABLE if window.width() >= COMPACT_WIDTH else SIDE_MIN
+            lessons = self._open_lessons() if one_column else None
+            narrowest = ((ONE_COLUMN_SIDE if lessons is None else ONE_COLUMN_LESSONS_SIDE) if one_column
+                         else SIDE_READABLE if window.width() >= COMPACT_WIDTH else SIDE_MIN)
             side = max(narrowest, min(SIDE_MAX, (room - int(height * aspect)) // len(columns)))
-            side = min(side, max(SIDE_MIN, (room - BOARD_FLOOR) // len(columns)))
+            side = min(side, max(narrowest if one_column else SIDE_MIN, (room - BOARD_FLOOR) // len(columns)))
+            if one_column:
+                side = max(ONE_COLUMN_SIDE, min(side, room - MIN_BOARD_SIZE.width()))
             self._size_columns(columns, [side] * len(columns))
 
     def widen_docks(self) -> None:
@@ -265,6 +400,10 @@ class DockLayout:
         back, as far as the board leaves it: Qt gives all of it to the board, which cannot use the width
         its height does not match, and the panels stayed cut off at the side."""
         window = self._window
+        if self._in_one_column():
+            # One column is sized as when it was arranged: it has the board alone beside it.
+            self.size_docks(arranging=True)
+            return
         view = window.board_view
         columns = [dock for dock in (self._column(Qt.DockWidgetArea.LeftDockWidgetArea),
                                      self._column(Qt.DockWidgetArea.RightDockWidgetArea)) if dock is not None]
@@ -282,6 +421,13 @@ class DockLayout:
         wider = [width + int(needs[i] * share) if i in narrow else width for i, width in enumerate(widths)]
         if wider != widths:
             self._size_columns(columns, wider)
+
+    def _in_one_column(self) -> bool:
+        """Whether the panels beside the board are one column of tabs (the moves and the position in it)."""
+        window = self._window
+        # Tabs behind the one in front may count as hidden: the column is known by its tabs.
+        return (not window.moves_dock.isHidden() and not window.moves_dock.isFloating()
+                and window.position_dock in window.tabifiedDockWidgets(window.moves_dock))
 
     def _column_width(self, dock: QDockWidget) -> int:
         """The width of ``dock``'s column as Qt sizes it: the dock's, and its tabs' where they run down
