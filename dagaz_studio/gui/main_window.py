@@ -326,8 +326,9 @@ class QtMainWindow(QMainWindow):
 
     def restoreState(self, state, version: int = 0) -> bool:  # noqa: N802 - Qt's name
         """Restore a saved layout (see QMainWindow), which keeps its own sizes."""
+        taken = super().restoreState(state, version)
         self.layout_of_docks.restored()
-        return super().restoreState(state, version)
+        return taken
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         """A smaller window takes its room from the docks beside the board before the board itself, and

@@ -214,6 +214,12 @@ def assert_usable_in_one_column(qtbot, window, width: int, height: int) -> None:
         qtbot.waitUntil(lambda dock=dock: not dock.visibleRegion().isEmpty(), timeout=5000)
         assert dock.width() >= 180, (dock.windowTitle(), dock.width())
         qtbot.waitUntil(lambda dock=dock: not clipped_sideways(dock), timeout=5000)
+    # Nine titles cut to their first letters ("M…", "N…") name no panel: whole, the bar scrolls.
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QTabBar
+
+    bars = [bar for bar in window.findChildren(QTabBar) if bar.parent() is window and bar.isVisible()]
+    assert bars and all(bar.elideMode() == Qt.TextElideMode.ElideNone for bar in bars)
 
 
 def as_seen(arrangement: set[tuple[str, str, frozenset[str]]]) -> set[tuple[str, str, frozenset[str]]]:

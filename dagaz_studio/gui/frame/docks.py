@@ -222,11 +222,16 @@ class DockLayout:
                 bar.hide()
         QtWidgets.QMainWindow.restoreState(window, window.saveState())
         # After the restore, which may make new bars.
-        for bar in window.findChildren(QtWidgets.QTabBar):
-            if bar.parent() is window:
-                bar.setElideMode(Qt.TextElideMode.ElideNone if whole_titles else Qt.TextElideMode.ElideRight)
+        self._title_tabs(whole_titles)
         # Shown at another size than it was arranged for, it is arranged again for the size it has.
         self._size_on_show = not window.isVisible()
+
+    def _title_tabs(self, whole: bool) -> None:
+        """Write the tabs' titles whole (the tabs that do not fit reached with the bar's arrows) or cut
+        at their ends."""
+        for bar in self._window.findChildren(QtWidgets.QTabBar):
+            if bar.parent() is self._window:
+                bar.setElideMode(Qt.TextElideMode.ElideNone if whole else Qt.TextElideMode.ElideRight)
 
     def shown(self) -> None:
         """The window is shown: arrange the docks for the size it is shown at, if they were arranged
@@ -243,9 +248,12 @@ class DockLayout:
                 self.arrange(kind)
 
     def restored(self) -> None:
-        """A saved layout was restored, with its own sizes: nothing to arrange when shown."""
+        """A saved layout was restored, with its own sizes: nothing to arrange when shown; a column of
+        every dock restored has its titles whole, as :meth:`arrange` writes them."""
         self._size_on_show = False
         self._before_one_column = None
+        # Qt keeps no tab bar's elide mode in a saved state: its bars come back cutting titles to a letter.
+        self._title_tabs(self._in_one_column())
 
     def resized(self, event: QResizeEvent) -> None:
         """A smaller window takes its room from the docks beside the board before the board itself;
