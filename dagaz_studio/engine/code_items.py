@@ -83,10 +83,7 @@ class ItemWriter(Emitter, Visitor[None]):
         pieces of a type), counted as the runner counts them (:mod:`~dagaz_studio.engine.counts`)."""
         squares = "None"
         if item.zone is not None:
-            zone = self.rules.board.zones.get(item.zone)
-            if zone is None:
-                raise NotationError(f"unknown zone '{item.zone}'", self.notation.text, item.span)
-            squares = self.constant("zq", tuple(sorted(zone.squares_for(self.player_name))))
+            squares = self.constant("zq", tuple(sorted(self.zone_squares(item.zone, item.span))))
         found = self.fresh("h")
         if item.piece is not None:
             self.emit(ind, f"{found} = OWN(cells, {squares}, {self.kind_of(item.piece, item.span)}, me)")
@@ -158,9 +155,7 @@ class ItemWriter(Emitter, Visitor[None]):
                    item.span, repr(f"[{'!' if item.negated else ''}={item.name}]"), square)
 
     def visit_zone_check(self, item: ZoneCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        if item.name not in self.rules.board.zones:
-            raise NotationError(f"unknown zone '{item.name}'", self.notation.text, item.span)
-        zone = self.zone_squares(item.name)
+        zone = self.constant("zone", self.zone_squares(item.name, item.span))
         self.holds(f"{square} {'not in' if item.negated else 'in'} {zone}", env, ind, square, k, "zone_check",
                    item.span, repr(f"[{'!' if item.negated else ''}@{item.name}]"), repr(item.name),
                    f"{square} in {zone}", square)
@@ -267,9 +262,12 @@ class ItemWriter(Emitter, Visitor[None]):
     def looked_at(self, ind: int, square: str) -> None:
         """A navigation came to ``square`` (reach mode keeps it among the squares a run looks at)."""
 
-    def zone_squares(self, name: str) -> str:
-        """The constant holding zone ``name``'s squares for this player."""
-        return self.constant("zone", frozenset(self.rules.board.zones[name].squares_for(self.player_name)))
+    def zone_squares(self, name: str, span: Span) -> frozenset[int]:
+        """Zone ``name``'s squares for this player; the runner's error where the board has no such zone."""
+        zone = self.rules.board.zones.get(name)
+        if zone is None:
+            raise NotationError(f"unknown zone '{name}'", self.notation.text, span)
+        return zone.squares_for(self.player_name)
 
     def recorded(self, group: int, opposite: bool, env: Env, ind: int, span: Span) -> str:
         """The direction a group recorded (``~``: its opposite): a variable, a direction's number

@@ -158,7 +158,6 @@ class Position(PositionState):
             position.fullmove_number = _read_counter(fields[5], fen, "move number", 1)
         return position
 
-
     # ------------------------------------------------------------------ output
 
     def fen(self, en_passant: str | None = None) -> str:
@@ -228,7 +227,6 @@ class Position(PositionState):
             return None
         kinds = self.kinds
         return kinds[piece.kind].name if 0 <= piece.kind < len(kinds) else "piece"
-
 
 
 _SQUARES = re.compile(r"[a-z]+\d+", re.ASCII)

@@ -177,7 +177,6 @@ class RunawayNotation(ValueError):
         self.budget_spent = budget_spent
 
 
-
 def describe_move(board: Board, move: Move, most: int | None = None) -> str:
     """A move in coordinates: ``e2-e4``, ``c3xe5`` (a capture where it lands), ``d3-e3xc3``,
     ``b4-c3-d3xd2``, ``e7-e8=Queen``.
