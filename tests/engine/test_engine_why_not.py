@@ -125,3 +125,40 @@ def test_a_rider_s_only_way_to_a_square_is_the_ray_it_lies_on(origin: int, targe
         x, y = _RAYS[on_ray[0]]
         end = way.path[-1]
         assert (board.column_of[end] - board.column_of[origin]) * y == -(board.row_of[end] - board.row_of[origin]) * x
+
+
+def test_a_chain_s_next_leg_heads_for_the_square_beyond_its_blocked_step() -> None:
+    # The Fanorona stone on d2 approaches to e3, taking f4 and g5; from e3 its chain's next step to d4 is
+    # refused by the enemy there, and c5 lies straight on beyond d4: that leg is the closest way to c5.
+    board, why = _why_not("fanorona", None, "d2", "c5")
+    closest = why.ways[0]
+    assert closest.heads and board.squares[closest.stop] == "d4"
+    assert closest.legs[-1][0] == (board.index("e3"), board.index("d4"))
+    # The failed [p] is the chain's, after the capture's ';' options: no option names it.
+    assert closest.alternative is None
+    assert _bullets(why.sentence)[0] == "d2-e3 taking f4, g5, then e3-d4: [p] failed on d4: an enemy Stone stands there"
+
+
+def test_a_chain_s_ways_head_by_the_direction_of_their_own_last_leg() -> None:
+    # A way heads for a square only if its last leg steps towards it: the squares the first leg looked
+    # at while taking (f4, g5) give the next leg no direction.
+    board, why = _why_not("fanorona", None, "d2", "d4")
+    square = board.index("d4")
+    for way in why.ways:
+        route = way.legs[-1][0]
+        if way.heads and way.stop != square and len(route) > 1:
+            step = [b - a for a, b in zip(_at(board, route[-2]), _at(board, route[-1]))]
+            towards = [b - a for a, b in zip(_at(board, way.stop), _at(board, square))]
+            assert sum(s * t for s, t in zip(step, towards)) > 0, way.describe(board)
+    assert sorted(board.squares[way.stop] for way in why.ways if way.heads) == ["d3", "d4"]
+
+
+def _at(board, square: int) -> tuple[int, int]:
+    return board.column_of[square], board.row_of[square]
+
+
+def test_the_first_line_says_why_each_square_failed_where_the_reasons_differ() -> None:
+    # An enemy stands on d4, a friend on d3: the one check that failed on both says each reason.
+    board, why = _why_not("fanorona", None, "d2", "d4")
+    assert why.sentence.splitlines()[0] == ("d4 is not reached: [p] failed on d4: an enemy Stone stands there, "
+                                            "and on d3: a friendly Stone stands there.")
