@@ -153,6 +153,7 @@ def explain_square(
     origin: int | None = None,
     reason: Callable[[int], str | None] | None = None,
     notation: str | None = None,
+    forbidden: Callable[[Move], str | None] | None = None,
 ) -> SquareExplanation:
     """Why ``square`` is reached by the run (the branch of a move that acts there), or why not.
 
@@ -162,6 +163,8 @@ def explain_square(
     first (:func:`ways_short_of`); the events are those of the closest. ``reason`` may say a failed
     event better than its trace text (see :func:`attack_reason`). ``notation`` is the text the run
     read: with it, ways the notation could not have taken further are told from those it could.
+    ``forbidden`` may say why the rules forbid a move they do not allow (which rule; whose piece
+    would be left attacked).
     """
     name = board.squares[square]
     tree = tree if tree is not None else build_tree(trace)
@@ -180,9 +183,11 @@ def explain_square(
         others = len(permitted) - 1
         more = (f" ({others} more move{'s' if others != 1 else ''} also act{'s' if others == 1 else ''} there)"
                 if others > 0 else "")
+        why = (forbidden(moves[first]) if forbidden is not None and not permitted else None) \
+            or "it would leave a royal piece attacked, or another move must capture"
         sentence = f"{name} is reached: the move {text} {role}{more}." if permitted else (
             f"By its notation the piece reaches {name} (the move {text} {role}), but the game's rules "
-            "forbid that move: it would leave a royal piece attacked, or another move must capture.")
+            f"forbid that move: {why}.")
         return SquareExplanation(square, bool(permitted), sentence, tuple(move_branch(trace, tree, first)),
                                  tuple(i for i, _ in shown))
 
