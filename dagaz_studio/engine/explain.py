@@ -191,7 +191,7 @@ def explain_square(
         return SquareExplanation(square, bool(permitted), sentence, tuple(move_branch(trace, tree, first)),
                                  tuple(i for i, _ in shown))
 
-    return _explain_unreached(board, trace, tree, square, reason, notation)
+    return _explain_unreached(board, trace, tree, square, reason, notation, moves)
 
 
 # --------------------------------------------------------------------------- the ways that fell short
@@ -245,8 +245,34 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
     return ways
 
 
+#: The events whose squares make a move's route, from where it started.
+_ROUTE = frozenset({EventKind.START, EventKind.STEP})
+
+
+def _closest_move(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, moves: Sequence[Move], square: int,
+                  than: int | None = None) -> str:
+    """A line naming the move whose last step points towards ``square`` and that ends nearest it, where
+    nearer than ``than`` (in king steps; ``None``: anywhere), else ``""``: a way that completed short
+    of the square (a repetition that could go no further, a chain that ended) says more than failed
+    ways that head elsewhere."""
+    ends: list[tuple[int, int]] = []
+    for index, move in enumerate(moves):
+        steps = [at for i in move_branch(trace, tree, index)
+                 if trace[i].kind in _ROUTE and (at := trace[i].square) is not None]
+        towards = apart(board, move.target, square)
+        if len(steps) > 1 and sum(a * b for a, b in zip(apart(board, steps[-2], steps[-1]), towards)) > 0:
+            ends.append((max(map(abs, towards)), index))
+    if not ends or (than is not None and min(ends)[0] >= than):
+        return ""
+    distance, index = min(ends)
+    return (f"The closest move, {describe_move(board, moves[index])}, ends on {board.squares[moves[index].target]}, "
+            f"{distance} step{'s' if distance != 1 else ''} from {board.squares[square]}: no way through the notation "
+            "goes on from there towards it.")
+
+
 def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
-                       reason: Callable[[int], str | None] | None, notation: str | None = None) -> SquareExplanation:
+                       reason: Callable[[int], str | None] | None, notation: str | None = None,
+                       moves: Sequence[Move] = ()) -> SquareExplanation:
     name = board.squares[square]
     ways = ways_short_of(board, trace, tree, square, reason, notation=notation)
     stopped = next((e.text for e in reversed(trace) if e.kind == EventKind.STOPPED), None)
@@ -259,13 +285,17 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
             return SquareExplanation(square, False, f"{name} is not reached: {steps_onto}", tuple(tree.path(onto)))
         if stopped:
             return SquareExplanation(square, False, f"{name} is not reached before the run {stopped}.", ())
+        closest = _closest_move(board, trace, tree, moves, square)
         return SquareExplanation(square, False, f"{name} is not reached: no way through the notation comes to it "
-                                 "(every way ended in a move elsewhere).", ())
+                                 "(every way ended in a move elsewhere)." + (f"\n{closest}" if closest else ""), ())
     heading = [way for way in ways if way.heads]
     # The first line says it all in short; the ways that show it follow.
     short = summary(heading)
     lines = [f"{name} is not reached: {short}." if heading
              else f"{name} is not reached: no way through the notation heads for it."]
+    closest = "" if heading else _closest_move(board, trace, tree, moves, square, ways[0].distance)
+    if closest:
+        lines.append(closest)
     if onto is not None and ways[0].distance > 0:
         lines.append(steps_onto[0].upper() + steps_onto[1:])
     shown = heading or ways

@@ -162,3 +162,20 @@ def test_the_first_line_says_why_each_square_failed_where_the_reasons_differ() -
     board, why = _why_not("fanorona", None, "d2", "d4")
     assert why.sentence.splitlines()[0] == ("d4 is not reached: [p] failed on d4: an enemy Stone stands there, "
                                             "and on d3: a friendly Stone stands there.")
+
+
+def test_a_square_beyond_where_a_possessive_rider_must_capture_names_that_capture() -> None:
+    # The rider must go as far as it can, then capture: its way north ends taking d5, short of d6 and
+    # d8, and no failed way heads there. The capture is named, not only the rays that head elsewhere.
+    for square, steps in (("d6", 1), ("d8", 3)):
+        board, why = _why_not("chess", "4k3/8/8/3p4/8/8/8/R3K3 w - - 0 1", "d2", square, "(+)([p]\\1)*+[ex]")
+        assert not any(way.heads for way in why.ways)
+        assert why.sentence.splitlines()[1] == (f"The closest move, d2xd5, ends on d5, {steps} step{'s' * (steps > 1)} "
+                                                f"from {square}: no way through the notation goes on from there "
+                                                "towards it.")
+
+
+def test_a_square_no_way_comes_to_names_the_move_that_ends_nearest() -> None:
+    # The rider's only ray ends capturing on d5: d7 lies beyond, and no way failed anywhere.
+    board, why = _why_not("chess", "4k3/8/8/3p4/8/8/8/R3K3 w - - 0 1", "d2", "d7", "(N)(\\1[p])*+\\1[x]")
+    assert why.sentence.splitlines()[1].startswith("The closest move, d2xd5, ends on d5, 2 steps from d7")
