@@ -177,9 +177,10 @@ def no_such_square(st: State, span: Span, square: int) -> None:
     st.emit("check", f"navigation failed: no such square from {st.name(square)}", span, square, False)
 
 
-def checks_hold(st: State, span: Span, square: int) -> None:
-    """``!(…)>N``: the checks hold on the square looked at, so the look fails."""
-    st.emit("check", f"!(…) failed from {st.name(square)}: the checks hold there", span, square, False)
+def checks_hold(st: State, span: Span, square: int, looked: int) -> None:
+    """``!(…)>N`` from ``square``: the checks all hold on ``looked``, the square looked at, so the look fails."""
+    st.emit("check", f"!(…) failed from {st.name(square)}: the checks all hold on {st.name(looked)}", span, square,
+            False)
 
 
 def promote_kind(st: State, span: Span, kind: int, square: int) -> None:
