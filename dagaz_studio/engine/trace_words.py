@@ -183,9 +183,14 @@ def checks_hold(st: State, span: Span, square: int, looked: int) -> None:
             False)
 
 
+def with_article(name: str) -> str:
+    """``name`` after "a", or "an" before a vowel: an Officer, a Queen."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
 def promote_kind(st: State, span: Span, kind: int, square: int) -> None:
     """The piece in hand becomes one of ``kind``."""
-    st.emit("promote", f"the piece in hand becomes a {st.kind_names[kind]}", span, square)
+    st.emit("promote", f"the piece in hand becomes {with_article(st.kind_names[kind])}", span, square)
 
 
 def destroyed(st: State, span: Span, piece: Any, square: int) -> None:
@@ -255,4 +260,4 @@ def not_own(st: State, square: int) -> None:
 def lost_kind(st: State, span: Span, kind: int, square: int, lost: bool) -> None:
     """``[+?Name]``: said only where no piece of ``kind`` has been lost."""
     if not lost:
-        st.emit("check", f"no promotion to a {st.kind_names[kind]}: none has been lost", span, square, False)
+        st.emit("check", f"no promotion to {with_article(st.kind_names[kind])}: none has been lost", span, square, False)

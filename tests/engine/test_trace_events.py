@@ -84,3 +84,12 @@ def test_a_negated_look_that_fails_names_the_square_it_looked_at() -> None:
     result = rules.run(position, board.index("d4"), trace=True)
     failed = [e for e in result.trace if e.kind is EventKind.CHECK and not e.ok]
     assert [e.text for e in failed] == ["!(…) failed from d4: the checks all hold on d5"]
+
+
+def test_a_promotion_says_an_before_a_vowel_and_a_before_a_consonant() -> None:
+    board, rules = shipped("lasca")
+    result = rules.run(Position.from_fen(board, "7/1S5/7/7/7/7/7 w"), board.index("b6"), trace=True)
+    assert {e.text for e in result.trace if e.kind is EventKind.PROMOTE} == {"the piece in hand becomes an Officer"}
+    board, rules = shipped("chess")
+    result = rules.run(Position.from_fen(board, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"), board.index("b7"), trace=True)
+    assert "the piece in hand becomes a Queen" in {e.text for e in result.trace if e.kind is EventKind.PROMOTE}
