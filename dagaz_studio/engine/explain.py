@@ -28,6 +28,7 @@ from dagaz_studio.engine.heaps import Heap, heap_with_hand, push_heap
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.state import as_cell
+from dagaz_studio.engine.trace_words import MUST_PASS
 from dagaz_studio.engine.values import EventKind, Move, RunawayNotation, TraceEvent, describe_move
 from dagaz_studio.engine.why_not import Way, apart, summary, way_to
 
@@ -270,6 +271,14 @@ def _closest_move(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, mo
             "goes on from there towards it.")
 
 
+def _must_go_on(trace: Sequence[TraceEvent], tree: TraceTree, step: int) -> bool:
+    """Whether the next repetition or step beneath ``step`` is a possessive pass that had to be taken
+    (the events beneath an event follow it in the trace, before any other)."""
+    after = next((i for i in range(step + 1, len(trace)) if trace[i].kind in (EventKind.STEP, EventKind.REPEAT)), None)
+    return after is not None and trace[after].kind == EventKind.REPEAT and trace[after].text.endswith(MUST_PASS) \
+        and step in tree.path(after)
+
+
 def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
                        reason: Callable[[int], str | None] | None, notation: str | None = None,
                        moves: Sequence[Move] = ()) -> SquareExplanation:
@@ -279,7 +288,9 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
     onto = next((i for i in range(len(trace) - 1, -1, -1)
                  if trace[i].kind == EventKind.STEP and trace[i].square == square), None)
     steps_onto = "" if onto is None else \
-        f"the run steps onto it ({trace[onto].text}) but no way through the notation ends or acts there."
+        f"the run steps onto it ({trace[onto].text}) but no way through the notation ends or acts there" + (
+            ": a possessive repetition must go on from there while another pass can succeed."
+            if _must_go_on(trace, tree, onto) else ".")
     if not ways:
         if onto is not None:
             return SquareExplanation(square, False, f"{name} is not reached: {steps_onto}", tuple(tree.path(onto)))

@@ -34,9 +34,13 @@ def another_pass(st: State, span: Span, count: int) -> None:
     st.emit("repeat", f"pass {count + 1}", span)
 
 
+#: How a possessive repetition's pass that must be taken ends its sentence (the explainer reads it).
+MUST_PASS = "another pass can succeed, so it must be taken"
+
+
 def must_pass(st: State, span: Span, count: int) -> None:
     """A possessive repetition takes its pass ``count + 1``, which can succeed."""
-    st.emit("repeat", f"pass {count + 1}: another pass can succeed, so it must be taken", span)
+    st.emit("repeat", f"pass {count + 1}: {MUST_PASS}", span)
 
 
 def cannot_pass(st: State, span: Span, count: int) -> None:

@@ -179,3 +179,15 @@ def test_a_square_no_way_comes_to_names_the_move_that_ends_nearest() -> None:
     # The rider's only ray ends capturing on d5: d7 lies beyond, and no way failed anywhere.
     board, why = _why_not("chess", "4k3/8/8/3p4/8/8/8/R3K3 w - - 0 1", "d2", "d7", "(N)(\\1[p])*+\\1[x]")
     assert why.sentence.splitlines()[1].startswith("The closest move, d2xd5, ends on d5, 2 steps from d7")
+
+
+def test_a_square_a_possessive_repetition_passes_over_says_it_had_to_go_on() -> None:
+    # (\1[p])*+ must take every pass it can: the rider passes d3 on its way to take d5. Written
+    # greedy, (\1[p])*, it may stop anywhere, and nothing is said of a repetition that had to go on.
+    fen = "4k3/8/8/3p4/8/8/8/R3K3 w - - 0 1"
+    board, why = _why_not("chess", fen, "d2", "d3", "(N)(\\1[p])*+\\1[x]")
+    assert why.sentence == ("d3 is not reached: the run steps onto it (step N from d2 to d3) but no way through the "
+                            "notation ends or acts there: a possessive repetition must go on from there while another "
+                            "pass can succeed.")
+    board, why = _why_not("chess", fen, "d2", "d3", "(N)(\\1[p])*\\1[x]")
+    assert "possessive" not in why.sentence
