@@ -344,7 +344,7 @@ def _why_not(rules: Rules, query: MovesQuery, mark: str, marks: dict[str, Move])
         return explanation.summary  # several ways headed there: what stopped each, in one line
     if explanation.ways:
         return explanation.ways[0].describe(board)
-    return explanation.sentence.splitlines()[0]
+    return " ".join(explanation.sentence.splitlines())  # no way failed: the sentence and the closest move
 
 
 def _why_no_drop(rules: Rules, query: MovesQuery, square: int) -> str:

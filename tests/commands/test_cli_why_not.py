@@ -40,3 +40,12 @@ def test_a_cannon_with_nothing_to_jump(tmp_path: Path, capsys: pytest.CaptureFix
     reason = _reason(tmp_path, capsys, "xiangqi", "test why: fen 3k5/1r7/9/9/9/9/9/1C7/9/5K3 w at b3 reaches at least xb9")
     assert "[P] failed on b8, b7, b6, b5, b4: it is empty" in reason
     assert "[p] failed on b9: an enemy Chariot stands there" in reason
+
+
+def test_a_square_beyond_a_possessive_capture_names_the_capture(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # The rider must go as far as it can, then take: its one way ends taking d5, and d6 lies beyond.
+    reason = _reason(tmp_path, capsys, "chess", "test why: fen 8/8/8/3p4/8/8/8/K6k w - - 0 1 at d2 put dagaz "
+                     "`(N)(\\1[p])*+\\1[x]` reaches at least d6")
+    assert reason.endswith("The closest move, d2xd5, ends on d5, 1 step from d6: no way through the notation goes on "
+                           "from there towards it.")
