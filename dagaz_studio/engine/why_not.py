@@ -169,7 +169,8 @@ def way_to(board: Board, trace: Sequence[TraceEvent], branch: Sequence[int], squ
         rest = _rest(notation, failed, choice)
         straight = rest is not None and _MOVES_ON.search(_REPEATS.sub("", rest)) is None
         # A partial move begins a new leg in a direction of its own: only the last leg points anywhere.
-        heads = _heads_for(board, legs[-1][0], stop, square, straight)
+        # A leg that went over the square and would have gone on may come back to it (castling's Rook).
+        heads = square in legs[-1][0][:-1] or _heads_for(board, legs[-1][0], stop, square, straight)
     return Way(branch[-1], tuple(squares), max(map(abs, apart(board, square, stop))), failed.text, _label(notation, choice),
                tuple((tuple(route), tuple(taken)) for route, taken in legs if route), heads, stop)
 

@@ -191,3 +191,16 @@ def test_a_square_a_possessive_repetition_passes_over_says_it_had_to_go_on() -> 
                             "pass can succeed.")
     board, why = _why_not("chess", fen, "d2", "d3", "(N)(\\1[p])*\\1[x]")
     assert "possessive" not in why.sentence
+
+
+def test_castling_without_the_right_is_the_way_that_heads_for_the_square_it_went_over() -> None:
+    # python-chess: White has lost the right to castle short (the Rook on h1 counts as moved). The
+    # castling way steps over g1 to the Rook, where [M] fails: it heads for g1, as the first line says.
+    import chess
+
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w Q - 0 1"
+    assert not chess.Board(fen).has_kingside_castling_rights(chess.WHITE)
+    board, why = _why_not("chess", fen, "e1", "g1")
+    first = why.sentence.splitlines()[0]
+    assert first.startswith("g1 is not reached: alternative 2 of 3 (") and "[M] failed on h1" in first
+    assert why.ways[0].heads and board.squares[why.ways[0].stop] == "h1"
