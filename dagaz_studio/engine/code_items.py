@@ -354,7 +354,7 @@ class ItemWriter(Emitter, Visitor[None]):
         if free is not None:
             self.emit(ind, f"if {free}:")
             k(env, ind + 1, square)
-            self.traced_else(ind, env, "checks_hold", item.span, square)
+            self.traced_else(ind, env, "checks_hold", item.span, square, target)
 
     def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         self.item_span = item.span

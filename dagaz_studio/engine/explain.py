@@ -28,6 +28,7 @@ from dagaz_studio.engine.heaps import Heap, heap_with_hand, push_heap
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.state import as_cell
+from dagaz_studio.engine.trace_words import MUST_PASS
 from dagaz_studio.engine.values import EventKind, Move, RunawayNotation, TraceEvent, describe_move
 from dagaz_studio.engine.why_not import Way, apart, summary, way_to
 
@@ -153,6 +154,7 @@ def explain_square(
     origin: int | None = None,
     reason: Callable[[int], str | None] | None = None,
     notation: str | None = None,
+    forbidden: Callable[[Move], str | None] | None = None,
 ) -> SquareExplanation:
     """Why ``square`` is reached by the run (the branch of a move that acts there), or why not.
 
@@ -162,6 +164,8 @@ def explain_square(
     first (:func:`ways_short_of`); the events are those of the closest. ``reason`` may say a failed
     event better than its trace text (see :func:`attack_reason`). ``notation`` is the text the run
     read: with it, ways the notation could not have taken further are told from those it could.
+    ``forbidden`` may say why the rules forbid a move they do not allow (which rule; whose piece
+    would be left attacked).
     """
     name = board.squares[square]
     tree = tree if tree is not None else build_tree(trace)
@@ -180,13 +184,15 @@ def explain_square(
         others = len(permitted) - 1
         more = (f" ({others} more move{'s' if others != 1 else ''} also act{'s' if others == 1 else ''} there)"
                 if others > 0 else "")
+        why = (forbidden(moves[first]) if forbidden is not None and not permitted else None) \
+            or "it would leave a royal piece attacked, or another move must capture"
         sentence = f"{name} is reached: the move {text} {role}{more}." if permitted else (
             f"By its notation the piece reaches {name} (the move {text} {role}), but the game's rules "
-            "forbid that move: it would leave a royal piece attacked, or another move must capture.")
+            f"forbid that move: {why}.")
         return SquareExplanation(square, bool(permitted), sentence, tuple(move_branch(trace, tree, first)),
                                  tuple(i for i, _ in shown))
 
-    return _explain_unreached(board, trace, tree, square, reason, notation)
+    return _explain_unreached(board, trace, tree, square, reason, notation, moves)
 
 
 # --------------------------------------------------------------------------- the ways that fell short
@@ -240,27 +246,67 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
     return ways
 
 
+#: The events whose squares make a move's route, from where it started.
+_ROUTE = frozenset({EventKind.START, EventKind.STEP})
+
+
+def _closest_move(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, moves: Sequence[Move], square: int,
+                  than: int | None = None) -> str:
+    """A line naming the move whose last step points towards ``square`` and that ends nearest it, where
+    nearer than ``than`` (in king steps; ``None``: anywhere), else ``""``: a way that completed short
+    of the square (a repetition that could go no further, a chain that ended) says more than failed
+    ways that head elsewhere."""
+    ends: list[tuple[int, int]] = []
+    for index, move in enumerate(moves):
+        steps = [at for i in move_branch(trace, tree, index)
+                 if trace[i].kind in _ROUTE and (at := trace[i].square) is not None]
+        towards = apart(board, move.target, square)
+        if len(steps) > 1 and sum(a * b for a, b in zip(apart(board, steps[-2], steps[-1]), towards)) > 0:
+            ends.append((max(map(abs, towards)), index))
+    if not ends or (than is not None and min(ends)[0] >= than):
+        return ""
+    distance, index = min(ends)
+    return (f"The closest move, {describe_move(board, moves[index])}, ends on {board.squares[moves[index].target]}, "
+            f"{distance} step{'s' if distance != 1 else ''} from {board.squares[square]}: no way through the notation "
+            "goes on from there towards it.")
+
+
+def _must_go_on(trace: Sequence[TraceEvent], tree: TraceTree, step: int) -> bool:
+    """Whether the next repetition or step beneath ``step`` is a possessive pass that had to be taken
+    (the events beneath an event follow it in the trace, before any other)."""
+    after = next((i for i in range(step + 1, len(trace)) if trace[i].kind in (EventKind.STEP, EventKind.REPEAT)), None)
+    return after is not None and trace[after].kind == EventKind.REPEAT and trace[after].text.endswith(MUST_PASS) \
+        and step in tree.path(after)
+
+
 def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
-                       reason: Callable[[int], str | None] | None, notation: str | None = None) -> SquareExplanation:
+                       reason: Callable[[int], str | None] | None, notation: str | None = None,
+                       moves: Sequence[Move] = ()) -> SquareExplanation:
     name = board.squares[square]
     ways = ways_short_of(board, trace, tree, square, reason, notation=notation)
     stopped = next((e.text for e in reversed(trace) if e.kind == EventKind.STOPPED), None)
     onto = next((i for i in range(len(trace) - 1, -1, -1)
                  if trace[i].kind == EventKind.STEP and trace[i].square == square), None)
     steps_onto = "" if onto is None else \
-        f"the run steps onto it ({trace[onto].text}) but no way through the notation ends or acts there."
+        f"the run steps onto it ({trace[onto].text}) but no way through the notation ends or acts there" + (
+            ": a possessive repetition must go on from there while another pass can succeed."
+            if _must_go_on(trace, tree, onto) else ".")
     if not ways:
         if onto is not None:
             return SquareExplanation(square, False, f"{name} is not reached: {steps_onto}", tuple(tree.path(onto)))
         if stopped:
             return SquareExplanation(square, False, f"{name} is not reached before the run {stopped}.", ())
+        closest = _closest_move(board, trace, tree, moves, square)
         return SquareExplanation(square, False, f"{name} is not reached: no way through the notation comes to it "
-                                 "(every way ended in a move elsewhere).", ())
+                                 "(every way ended in a move elsewhere)." + (f"\n{closest}" if closest else ""), ())
     heading = [way for way in ways if way.heads]
     # The first line says it all in short; the ways that show it follow.
     short = summary(heading)
     lines = [f"{name} is not reached: {short}." if heading
              else f"{name} is not reached: no way through the notation heads for it."]
+    closest = "" if heading else _closest_move(board, trace, tree, moves, square, ways[0].distance)
+    if closest:
+        lines.append(closest)
     if onto is not None and ways[0].distance > 0:
         lines.append(steps_onto[0].upper() + steps_onto[1:])
     shown = heading or ways

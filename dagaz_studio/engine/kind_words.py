@@ -22,7 +22,7 @@ def lifted(st: State, span: Span | None, heap: Heap, square: int) -> None:
 
 def sown(st: State, span: Span, piece: Piece, square: int, old: object = None) -> None:
     """The trace's event: one ``piece`` from the hand sown on the heap of ``square`` (which held ``old``)."""
-    st.emit("put", f"put a {st.kind_names[piece.kind]} on {st.name(square)}", span, square)
+    st.emit("put", f"put {words.with_article(st.kind_names[piece.kind])} on {st.name(square)}", span, square)
 
 
 def all_sown(st: State, span: Span | None, count: int, square: int) -> None:

@@ -34,9 +34,13 @@ def another_pass(st: State, span: Span, count: int) -> None:
     st.emit("repeat", f"pass {count + 1}", span)
 
 
+#: How a possessive repetition's pass that must be taken ends its sentence (the explainer reads it).
+MUST_PASS = "another pass can succeed, so it must be taken"
+
+
 def must_pass(st: State, span: Span, count: int) -> None:
     """A possessive repetition takes its pass ``count + 1``, which can succeed."""
-    st.emit("repeat", f"pass {count + 1}: another pass can succeed, so it must be taken", span)
+    st.emit("repeat", f"pass {count + 1}: {MUST_PASS}", span)
 
 
 def cannot_pass(st: State, span: Span, count: int) -> None:
@@ -177,14 +181,20 @@ def no_such_square(st: State, span: Span, square: int) -> None:
     st.emit("check", f"navigation failed: no such square from {st.name(square)}", span, square, False)
 
 
-def checks_hold(st: State, span: Span, square: int) -> None:
-    """``!(…)>N``: the checks hold on the square looked at, so the look fails."""
-    st.emit("check", f"!(…) failed from {st.name(square)}: the checks hold there", span, square, False)
+def checks_hold(st: State, span: Span, square: int, looked: int) -> None:
+    """``!(…)>N`` from ``square``: the checks all hold on ``looked``, the square looked at, so the look fails."""
+    st.emit("check", f"!(…) failed from {st.name(square)}: the checks all hold on {st.name(looked)}", span, square,
+            False)
+
+
+def with_article(name: str) -> str:
+    """``name`` after "a", or "an" before a vowel: an Officer, a Queen."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
 def promote_kind(st: State, span: Span, kind: int, square: int) -> None:
     """The piece in hand becomes one of ``kind``."""
-    st.emit("promote", f"the piece in hand becomes a {st.kind_names[kind]}", span, square)
+    st.emit("promote", f"the piece in hand becomes {with_article(st.kind_names[kind])}", span, square)
 
 
 def destroyed(st: State, span: Span, piece: Any, square: int) -> None:
@@ -254,4 +264,4 @@ def not_own(st: State, square: int) -> None:
 def lost_kind(st: State, span: Span, kind: int, square: int, lost: bool) -> None:
     """``[+?Name]``: said only where no piece of ``kind`` has been lost."""
     if not lost:
-        st.emit("check", f"no promotion to a {st.kind_names[kind]}: none has been lost", span, square, False)
+        st.emit("check", f"no promotion to {with_article(st.kind_names[kind])}: none has been lost", span, square, False)

@@ -122,6 +122,19 @@ def _label(notation: str | None, choice: TraceEvent | None) -> str | None:
     return label
 
 
+def _enclosing_choice(trace: Sequence[TraceEvent], branch: Sequence[int], failed: TraceEvent) -> TraceEvent | None:
+    """The innermost ``;`` option on ``branch`` whose text holds the ``failed`` event: an option the
+    way has already left (a chain's first capture, before the next partial move failed) neither
+    names the way nor bounds what could follow. Without a place in the text (the implicit end), the
+    last option taken."""
+    choices = [trace[i] for i in reversed(branch) if trace[i].kind == EventKind.BRANCH]
+    where = failed.span
+    if where is None:
+        return choices[0] if choices else None
+    return next((choice for choice in choices
+                 if choice.span is None or choice.span.start <= where.start and where.end <= choice.span.end), None)
+
+
 def way_to(board: Board, trace: Sequence[TraceEvent], branch: Sequence[int], square: int,
            notation: str | None = None) -> Way | None:
     """The way whose events from the root are ``branch``, the last its failed event, as seen from
@@ -132,7 +145,7 @@ def way_to(board: Board, trace: Sequence[TraceEvent], branch: Sequence[int], squ
     stop = failed.square if failed.square is not None else failed.cursor
     if stop is None:
         return None
-    choice = next((trace[i] for i in reversed(branch) if trace[i].kind == EventKind.BRANCH), None)
+    choice = _enclosing_choice(trace, branch, failed)
     squares: list[int] = []
     # A partial move lands where its next one begins: the squares its cursor looked at beyond
     # the landing (to take the pieces there) are no part of the piece's route.
@@ -155,15 +168,18 @@ def way_to(board: Board, trace: Sequence[TraceEvent], branch: Sequence[int], squ
     if not heads and goes_on(notation, failed, choice):
         rest = _rest(notation, failed, choice)
         straight = rest is not None and _MOVES_ON.search(_REPEATS.sub("", rest)) is None
-        heads = _heads_for(board, squares, stop, square, straight)
+        # A partial move begins a new leg in a direction of its own: only the last leg points anywhere.
+        # A leg that went over the square and would have gone on may come back to it (castling's Rook).
+        heads = square in legs[-1][0][:-1] or _heads_for(board, legs[-1][0], stop, square, straight)
     return Way(branch[-1], tuple(squares), max(map(abs, apart(board, square, stop))), failed.text, _label(notation, choice),
                tuple((tuple(route), tuple(taken)) for route, taken in legs if route), heads, stop)
 
 
 def summary(heading: Sequence[Way]) -> str:
     """One line: for each ``;`` option that headed for the square asked about (``heading``, the ways
-    that head for it, closest first), the checks that stopped it and where (``alternative 2 of 2 (…):
-    [P] failed on b8, b7: it is empty``)."""
+    that head for it, closest first), the checks that stopped it, where and why (``alternative 2 of 2 (…):
+    [P] failed on b8, b7: it is empty``; ``[p] failed on d4: an enemy … stands there, and on d3: a
+    friendly … stands there``)."""
     # By option, then by check: where each failed and why (a reason that names no square, whole).
     groups: dict[str | None, dict[str, list[tuple[str, str]]]] = {}
     for way in heading:
@@ -174,10 +190,15 @@ def summary(heading: Sequence[Way]) -> str:
     for alternative, checks in groups.items():
         parts = []
         for check, places in checks.items():
-            squares = ", ".join(dict.fromkeys(where for where, _ in places))
-            becauses = {because for _, because in places}
-            said = f"{check} failed on {squares}" if squares else check
-            parts.append(f"{said}: {becauses.pop()}" if squares and len(becauses) == 1 else said)
+            if not any(where for where, _ in places):
+                parts.append(check)
+                continue
+            # The squares that failed for the same reason together, each reason said once.
+            by_because: dict[str, dict[str, None]] = {}
+            for where, because in places:
+                by_because.setdefault(because, {})[where] = None
+            parts.append(f"{check} failed " + ", and ".join(
+                f"on {', '.join(wheres)}" + (f": {because}" if because else "") for because, wheres in by_because.items()))
         clause = "; ".join(parts)
         clauses.append(f"{alternative}: {clause}" if alternative else clause)
     return " — ".join(clauses)

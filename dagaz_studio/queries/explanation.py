@@ -4,10 +4,24 @@ naming the piece that attacks a square runs that piece's notation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine import CancelFlag, Rules, SquareExplanation, attack_reason, build_tree, explain_square
+from dagaz_studio.engine import (
+    CancelFlag,
+    Move,
+    Position,
+    Rules,
+    RunawayNotation,
+    SquareExplanation,
+    attack_reason,
+    build_tree,
+    explain_square,
+    make_move,
+    royal_attacked,
+    royal_squares,
+)
 from dagaz_studio.queries.moves import MovesAnswer
 
 
@@ -64,5 +78,60 @@ def answer_explanation(rules: Rules, query: ExplainQuery, cancel: CancelFlag | N
     tree = moves.tree if moves.tree is not None else build_tree(moves.trace)
     reason = attack_reason(rules, start, moves.trace, tree)
     answer.explanation = explain_square(query.board, moves.trace, moves.moves, query.square, tree,
-                                        allowed=moves.allowed, origin=origin, reason=reason, notation=text)
+                                        allowed=moves.allowed, origin=origin, reason=reason, notation=text,
+                                        forbidden=forbidding_rule(rules, start))
     return answer
+
+
+#: Work one attacker's question may spend when a forbidden move is explained.
+ATTACKER_BUDGET = 20_000
+
+
+def forbidding_rule(rules: Rules, start: Position) -> Callable[[Move], str | None]:
+    """Why the game's rules forbid a move the notation makes from ``start`` (its side to move the
+    mover's), in words: the mover's royal piece it would leave attacked, and by which piece; or the
+    board's rule that chooses other moves. ``None`` where neither can be said."""
+    board = rules.board
+    me = start.turn
+
+    def reason(move: Move) -> str | None:
+        after = start.copy()
+        make_move(after, move)
+        if rules.royal_kinds and royal_attacked(rules, after, me):
+            for royal in royal_squares(rules, after, me):
+                attacker = _attacker(rules, after, royal, me)
+                if attacker is not None:
+                    piece = after.cells[royal]
+                    kind = rules.kind_names[piece.kind] if piece is not None else "royal piece"
+                    return f"it would leave the {board.players[me]} {kind} on {board.squares[royal]} attacked by {attacker}"
+            return "it would leave a royal piece attacked"
+        choosing = board.rules
+        if choosing.compulsory_capture and not move.captures:
+            return "it captures nothing while another move captures, and the board's rule compulsory-capture makes capturing compulsory"
+        words = [word for word, field in (("most-captures", "most_captures"), ("continue-captures", "continue_captures"),
+                                          ("most-valuable-capture", "most_valuable_capture"), ("no-check", "no_check"),
+                                          ("no-promotion-check", "no_promotion_check"),
+                                          ("compulsory-drop", "compulsory_drop"),
+                                          ("immobility-illegal", "immobility_illegal"))
+                 if getattr(choosing, field)]
+        if words:
+            return f"the board's rule{'s' if len(words) > 1 else ''} {', '.join(words)} allow{'' if len(words) > 1 else 's'} other moves instead"
+        return None
+    return reason
+
+
+def _attacker(rules: Rules, position: Position, square: int, me: int) -> str | None:
+    """The enemy piece that could capture on ``square`` in ``position``, as ``the Black Rook on e8``."""
+    board = rules.board
+    for side in rules.others[me]:
+        asked = position.copy()
+        asked.turn = side
+        for origin in rules.candidates(asked.cells, square, side):
+            try:
+                result = rules.run(asked, origin, budget=ATTACKER_BUDGET)
+            except (RunawayNotation, RecursionError):
+                continue
+            piece = asked.cells[origin]
+            if piece is not None and result.stopped is None and any(square in made.captures for made in result.moves):
+                return f"the {board.players[side]} {rules.kind_names[piece.kind]} on {board.squares[origin]}"
+    return None

@@ -8,7 +8,7 @@ stepper plays them. Plain Python, no Qt: the drawing is the window's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import Position, Rules, StepBoard, TraceEvent, board_at, describe_move, move_branch
@@ -71,14 +71,27 @@ def film_of_run(rules: Rules, position: Position, square: int, notation: str | N
     steps = list(range(len(answer.trace)))
     chosen = None
     if move is not None:
+        from dagaz_studio.board.problems import quoted
+
         found = [i for i, made in enumerate(answer.moves)
                  if move in (answer.names.get(i), describe_move(board, made))]
         if not found:
-            named = [answer.names.get(i) or describe_move(board, answer.moves[i]) for i in range(len(answer.moves))]
-            from dagaz_studio.board.problems import quoted
-
+            # Coordinates without a promotion's choice name every choice: one is filmed, several are listed.
+            found = [i for i, made in enumerate(answer.moves)
+                     if made.promotion and describe_move(board, replace(made, promotion=None)) == move]
+            if len(found) > 1:
+                raise FilmError(f"{quoted(move)} is {len(found)} moves of the piece on {board.squares[square]}, one "
+                                "for each promotion: choose one of "
+                                + " ".join(describe_move(board, answer.moves[i]) for i in found[:30]))
+        if not found:
+            # Each move by its name and, where they differ, by its coordinates, either of which --move takes.
+            named = []
+            for i, made in enumerate(answer.moves[:30]):
+                coordinates = describe_move(board, made)
+                name = answer.names.get(i)
+                named.append(f"{name} ({coordinates})" if name and name != coordinates else coordinates)
             raise FilmError(f"the piece on {board.squares[square]} has no move {quoted(move)}; its moves: "
-                            + (" ".join(named[:30]) or "none"))
+                            + (" ".join(named) or "none"))
         chosen = answer.names.get(found[0]) or describe_move(board, answer.moves[found[0]])
         steps = move_branch(answer.trace, answer.tree, found[0])
     if len(steps) > limit:

@@ -40,3 +40,27 @@ def test_a_cannon_with_nothing_to_jump(tmp_path: Path, capsys: pytest.CaptureFix
     reason = _reason(tmp_path, capsys, "xiangqi", "test why: fen 3k5/1r7/9/9/9/9/9/1C7/9/5K3 w at b3 reaches at least xb9")
     assert "[P] failed on b8, b7, b6, b5, b4: it is empty" in reason
     assert "[p] failed on b9: an enemy Chariot stands there" in reason
+
+
+def test_a_square_beyond_a_possessive_capture_names_the_capture(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # The rider must go as far as it can, then take: its one way ends taking d5, and d6 lies beyond.
+    reason = _reason(tmp_path, capsys, "chess", "test why: fen 8/8/8/3p4/8/8/8/K6k w - - 0 1 at d2 put dagaz "
+                     "`(N)(\\1[p])*+\\1[x]` reaches at least d6")
+    assert reason.endswith("The closest move, d2xd5, ends on d5, 1 step from d6: no way through the notation goes on "
+                           "from there towards it.")
+
+
+def test_a_doubled_pawn_drop_names_the_pawn_in_its_column(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    reason = _reason(tmp_path, capsys, "shogi", "test why: fen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/"
+                     "LNSGKGSNL[P] w - 1 drop Pawn reaches at least e5")
+    assert reason.endswith("forbid that drop: a Sente Pawn stands on e3, in its column, where no other may be "
+                           "dropped (no-drop-doubled)")
+
+
+def test_a_drop_that_leaves_the_king_in_check_names_the_checking_piece(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # The Rook on e8 gives check along the e-file: a Knight dropped on a5 does not block it.
+    reason = _reason(tmp_path, capsys, "crazyhouse", "test why: fen 4r2k/8/8/8/8/8/8/4K3[N] w - - 0 1 drop Knight "
+                     "reaches at least a5")
+    assert reason.endswith("forbid that drop: it would leave the White King on e1 attacked by the Black Rook on e8")

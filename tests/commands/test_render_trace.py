@@ -220,3 +220,22 @@ def test_a_piece_of_the_side_not_to_move_is_said_to_have_no_run(board: str, at: 
     assert main(["render", board, "--at", at, "--trace", "--out", str(out / "a.png")]) == 2
     assert said in capsys.readouterr().err
     assert not list(out.iterdir())
+
+
+def test_a_promotion_s_coordinates_without_its_choice_list_each_choice(tmp_path: Path, capsys) -> None:
+    """A pawn's step to the last row is as many moves as python-chess has promotions there: its
+    coordinates alone are refused with each choice listed; a piece with one promotion is filmed by
+    them. A move not made lists each move by its name and its coordinates, as --move takes either."""
+    fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"
+    choices = [move for move in chess.Board(fen).legal_moves if move.from_square == chess.B7]
+    out = str(tmp_path / "a.png")
+    assert main(["render", "chess", "--fen", fen, "--at", "b7", "--trace", "--move", "b7-b8", "--out", out]) == 2
+    err = capsys.readouterr().err
+    assert f"'b7-b8' is {len(choices)} moves of the piece on b7" in err
+    assert err.count("b7-b8=") == len(choices)
+    assert main(["render", "chess", "--fen", fen, "--at", "b7", "--trace", "--move", "zz", "--out", out]) == 2
+    assert "b8=Q+ (b7-b8=Queen)" in capsys.readouterr().err
+    # A Lasca soldier reaching the far row has one promotion: its coordinates film it.
+    lasca = load_board("lasca")
+    film = film_of_run(Rules(lasca), Position.from_fen(lasca, "7/1S5/7/7/7/7/7 w"), lasca.index("b6"), move="b6-a7")
+    assert film.move is not None and film.frames[-1].event.kind == "move"

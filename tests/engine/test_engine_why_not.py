@@ -125,3 +125,82 @@ def test_a_rider_s_only_way_to_a_square_is_the_ray_it_lies_on(origin: int, targe
         x, y = _RAYS[on_ray[0]]
         end = way.path[-1]
         assert (board.column_of[end] - board.column_of[origin]) * y == -(board.row_of[end] - board.row_of[origin]) * x
+
+
+def test_a_chain_s_next_leg_heads_for_the_square_beyond_its_blocked_step() -> None:
+    # The Fanorona stone on d2 approaches to e3, taking f4 and g5; from e3 its chain's next step to d4 is
+    # refused by the enemy there, and c5 lies straight on beyond d4: that leg is the closest way to c5.
+    board, why = _why_not("fanorona", None, "d2", "c5")
+    closest = why.ways[0]
+    assert closest.heads and board.squares[closest.stop] == "d4"
+    assert closest.legs[-1][0] == (board.index("e3"), board.index("d4"))
+    # The failed [p] is the chain's, after the capture's ';' options: no option names it.
+    assert closest.alternative is None
+    assert _bullets(why.sentence)[0] == "d2-e3 taking f4, g5, then e3-d4: [p] failed on d4: an enemy Stone stands there"
+
+
+def test_a_chain_s_ways_head_by_the_direction_of_their_own_last_leg() -> None:
+    # A way heads for a square only if its last leg steps towards it: the squares the first leg looked
+    # at while taking (f4, g5) give the next leg no direction.
+    board, why = _why_not("fanorona", None, "d2", "d4")
+    square = board.index("d4")
+    for way in why.ways:
+        route = way.legs[-1][0]
+        if way.heads and way.stop != square and len(route) > 1:
+            step = [b - a for a, b in zip(_at(board, route[-2]), _at(board, route[-1]))]
+            towards = [b - a for a, b in zip(_at(board, way.stop), _at(board, square))]
+            assert sum(s * t for s, t in zip(step, towards)) > 0, way.describe(board)
+    assert sorted(board.squares[way.stop] for way in why.ways if way.heads) == ["d3", "d4"]
+
+
+def _at(board, square: int) -> tuple[int, int]:
+    return board.column_of[square], board.row_of[square]
+
+
+def test_the_first_line_says_why_each_square_failed_where_the_reasons_differ() -> None:
+    # An enemy stands on d4, a friend on d3: the one check that failed on both says each reason.
+    board, why = _why_not("fanorona", None, "d2", "d4")
+    assert why.sentence.splitlines()[0] == ("d4 is not reached: [p] failed on d4: an enemy Stone stands there, "
+                                            "and on d3: a friendly Stone stands there.")
+
+
+def test_a_square_beyond_where_a_possessive_rider_must_capture_names_that_capture() -> None:
+    # The rider must go as far as it can, then capture: its way north ends taking d5, short of d6 and
+    # d8, and no failed way heads there. The capture is named, not only the rays that head elsewhere.
+    for square, steps in (("d6", 1), ("d8", 3)):
+        board, why = _why_not("chess", "4k3/8/8/3p4/8/8/8/R3K3 w - - 0 1", "d2", square, "(+)([p]\\1)*+[ex]")
+        assert not any(way.heads for way in why.ways)
+        assert why.sentence.splitlines()[1] == (f"The closest move, d2xd5, ends on d5, {steps} step{'s' * (steps > 1)} "
+                                                f"from {square}: no way through the notation goes on from there "
+                                                "towards it.")
+
+
+def test_a_square_no_way_comes_to_names_the_move_that_ends_nearest() -> None:
+    # The rider's only ray ends capturing on d5: d7 lies beyond, and no way failed anywhere.
+    board, why = _why_not("chess", "4k3/8/8/3p4/8/8/8/R3K3 w - - 0 1", "d2", "d7", "(N)(\\1[p])*+\\1[x]")
+    assert why.sentence.splitlines()[1].startswith("The closest move, d2xd5, ends on d5, 2 steps from d7")
+
+
+def test_a_square_a_possessive_repetition_passes_over_says_it_had_to_go_on() -> None:
+    # (\1[p])*+ must take every pass it can: the rider passes d3 on its way to take d5. Written
+    # greedy, (\1[p])*, it may stop anywhere, and nothing is said of a repetition that had to go on.
+    fen = "4k3/8/8/3p4/8/8/8/R3K3 w - - 0 1"
+    board, why = _why_not("chess", fen, "d2", "d3", "(N)(\\1[p])*+\\1[x]")
+    assert why.sentence == ("d3 is not reached: the run steps onto it (step N from d2 to d3) but no way through the "
+                            "notation ends or acts there: a possessive repetition must go on from there while another "
+                            "pass can succeed.")
+    board, why = _why_not("chess", fen, "d2", "d3", "(N)(\\1[p])*\\1[x]")
+    assert "possessive" not in why.sentence
+
+
+def test_castling_without_the_right_is_the_way_that_heads_for_the_square_it_went_over() -> None:
+    # python-chess: White has lost the right to castle short (the Rook on h1 counts as moved). The
+    # castling way steps over g1 to the Rook, where [M] fails: it heads for g1, as the first line says.
+    import chess
+
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w Q - 0 1"
+    assert not chess.Board(fen).has_kingside_castling_rights(chess.WHITE)
+    board, why = _why_not("chess", fen, "e1", "g1")
+    first = why.sentence.splitlines()[0]
+    assert first.startswith("g1 is not reached: alternative 2 of 3 (") and "[M] failed on h1" in first
+    assert why.ways[0].heads and board.squares[why.ways[0].stop] == "h1"

@@ -71,3 +71,25 @@ def test_the_previous_moves_checks_say_in_plain_english_where_it_did_not_start_o
 
     assert "[t] failed on e4: the previous move did not end there" in texts("E[t]")
     assert "[l] failed on e4: the previous move did not start there" in texts("E[l]")
+
+
+def test_a_negated_look_that_fails_names_the_square_it_looked_at() -> None:
+    # [!(e)>N] from d4 looks at d5, where an enemy stands: the look fails, and says so of d5, not of d4.
+    board, rules = shipped("chess")
+    from dagaz_studio.engine.position import Piece
+    from dagaz_studio.notation import parse_notation
+
+    position = Position.from_fen(board, "4k3/8/8/3p4/8/8/8/4K3 w - - 0 1")
+    position.cells[board.index("d4")] = Piece(0, rules.custom_kind(parse_notation("[!(e)>N]N")), True)
+    result = rules.run(position, board.index("d4"), trace=True)
+    failed = [e for e in result.trace if e.kind is EventKind.CHECK and not e.ok]
+    assert [e.text for e in failed] == ["!(…) failed from d4: the checks all hold on d5"]
+
+
+def test_a_promotion_says_an_before_a_vowel_and_a_before_a_consonant() -> None:
+    board, rules = shipped("lasca")
+    result = rules.run(Position.from_fen(board, "7/1S5/7/7/7/7/7 w"), board.index("b6"), trace=True)
+    assert {e.text for e in result.trace if e.kind is EventKind.PROMOTE} == {"the piece in hand becomes an Officer"}
+    board, rules = shipped("chess")
+    result = rules.run(Position.from_fen(board, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"), board.index("b7"), trace=True)
+    assert "the piece in hand becomes a Queen" in {e.text for e in result.trace if e.kind is EventKind.PROMOTE}

@@ -386,17 +386,17 @@ class ItemRunner(Visitor[Any]):
             return self._passing(k)
         span = item.span
 
-        def held(st: State, _square: int) -> None:
-            raise Held
+        def held(st: State, looked: int) -> None:
+            raise Held(looked)
 
-        look = self.visit_navigate(Navigate(item.items, item.path, item.span), held)
+        look = self._look(Navigate(item.items, item.path, item.span), held, given_target=True)
 
         def navigate_not(st: State, square: int) -> None:
             try:
                 look(st, square)
-            except Held:
+            except Held as found:
                 if st.trace is not None:
-                    words.checks_hold(st, span, square)
+                    words.checks_hold(st, span, square, found.args[0])
                 return
             k(st, square)
         return navigate_not
@@ -404,6 +404,11 @@ class ItemRunner(Visitor[Any]):
     def visit_navigate(self, item: Navigate, k: ItemCont) -> ItemCont:
         if item.negated:
             return self._navigate_not(item, k)
+        return self._look(item, k)
+
+    def _look(self, item: Navigate, k: ItemCont, given_target: bool = False) -> ItemCont:
+        """The items applied on the square ``item`` navigates to, then ``k`` from where the look began
+        (``given_target``: from the square looked at, which a negated look names)."""
         rules = self.rules
         path: list[tuple[int | None, int | None, bool]] = []
         for nav in item.path:
@@ -416,10 +421,10 @@ class ItemRunner(Visitor[Any]):
                 path.append((directions[0] if directions else -1, None, False))
         span = item.span
 
-        def after(st: State, _target: int) -> None:
+        def after(st: State, target: int) -> None:
             origin = st.navstack.pop()
             try:
-                k(st, origin)
+                k(st, target if given_target else origin)
             finally:
                 st.navstack.append(origin)
 
