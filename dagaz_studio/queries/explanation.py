@@ -59,6 +59,9 @@ def answer_explanation(rules: Rules, query: ExplainQuery, cancel: CancelFlag | N
     the notation that fell short, closest first, with the pieces that attack or defend named."""
     answer = ExplainAnswer(query)
     moves = query.moves
+    if moves.query.drop is not None:
+        answer.explanation = _explain_drop(rules, moves, query.square)
+        return answer
     origin = moves.query.square
     if moves.start is None or origin is None:
         answer.error = "there is no run to explain"
@@ -135,3 +138,52 @@ def _attacker(rules: Rules, position: Position, square: int, me: int) -> str | N
             if piece is not None and result.stopped is None and any(square in made.captures for made in result.moves):
                 return f"the {board.players[side]} {rules.kind_names[piece.kind]} on {board.squares[origin]}"
     return None
+
+
+def why_drop_forbidden(rules: Rules, position: Position, player: int, kind: int, dropped: Move) -> str:
+    """What forbids ``dropped`` (``player``'s ``kind`` from hand) in ``position`` where it can be said
+    (``""`` otherwise): the royal piece it would leave attacked and by which piece, or a friend of its
+    type in its column where the type may not be dropped doubled."""
+    board = rules.board
+    start = position.copy()
+    start.turn = player
+    said = forbidding_rule(rules, start)(dropped)
+    if said is not None and said.startswith("it would leave"):
+        return said
+    column = board.column_of[dropped.target]
+    twin = next((square for square, piece in enumerate(position.cells) if piece is not None and piece.player == player
+                 and piece.kind == kind and board.column_of[square] == column), None)
+    if rules.kinds[kind].no_drop_doubled and twin is not None:
+        return f"a {board.players[player]} {rules.kind_names[kind]} stands on {board.squares[twin]}, in its " \
+               "column, where no other may be dropped (no-drop-doubled)"
+    return ""
+
+
+def _explain_drop(rules: Rules, reply: MovesAnswer, square: int) -> SquareExplanation:
+    """Whether the piece in hand of ``reply`` (a drop's) can be dropped on ``square``, and if not, why:
+    drops are judged by the board's drop rules, not run step by step, so it is said from the drops
+    found, those the game's rules allow, what forbids the one found, and what stands on the square."""
+    board = rules.board
+    name, players = board.squares[square], board.players
+    what = f"the {players[reply.player] if reply.player < len(players) else '?'} {reply.query.drop} in hand"
+    found = [index for index, move in enumerate(reply.moves) if move.target == square]
+    allowed = tuple(index for index in found if index in reply.allowed)
+    standing = reply.query.position.cells[square]
+    if allowed:
+        sentence = f"{name} is reached: {what} can be dropped there."
+    elif found:
+        kind = rules.kind_index.get(reply.query.drop or "")
+        said = "" if kind is None else why_drop_forbidden(rules, reply.query.position, reply.player, kind,
+                                                          reply.moves[found[0]])
+        sentence = (f"{name} is not reached: {what} could be dropped there by the board's drop notation, but the "
+                    "game's rules forbid that drop" + (f": {said}." if said else
+                                                       " (a rule or a flag of the piece's drops, or a royal piece it "
+                                                       "would leave attacked)."))
+    elif standing is not None:
+        owner = players[standing.player] if 0 <= standing.player < len(players) else "neutral"
+        kinds = list(board.pieces)
+        piece = kinds[standing.kind] if 0 <= standing.kind < len(kinds) else "piece"
+        sentence = f"{name} is not reached: {what} is dropped on an empty square, and a {owner} {piece} stands there."
+    else:
+        sentence = f"{name} is not reached: the drop rules of {what} leave that square out."
+    return SquareExplanation(square, bool(allowed), sentence, (), allowed)

@@ -367,27 +367,9 @@ def _why_no_drop(rules: Rules, query: MovesQuery, square: int) -> str:
     everything = answer_moves(rules, replace(query, legal_only=False))
     dropped = next((move for move in everything.moves if move.target == square), None)
     if dropped is not None:
-        return "its drop notation drops it there, but the game's rules forbid that drop" + _why_drop_forbidden(
-            rules, position, player, kind, dropped)
+        from dagaz_studio.queries.explanation import why_drop_forbidden
+
+        said = why_drop_forbidden(rules, position, player, kind, dropped)
+        return "its drop notation drops it there, but the game's rules forbid that drop" + (f": {said}" if said else "")
     return "its drop notation does not drop it there"
-
-
-def _why_drop_forbidden(rules: Rules, position: Position, player: int, kind: int, dropped: Move) -> str:
-    """What forbids ``dropped`` where it can be said (``""`` otherwise): the royal piece it would leave
-    attacked, or a friend of its type in its column where the type may not be dropped doubled."""
-    from dagaz_studio.queries.explanation import forbidding_rule
-
-    board = rules.board
-    start = position.copy()
-    start.turn = player
-    said = forbidding_rule(rules, start)(dropped)
-    if said is not None and said.startswith("it would leave"):
-        return f": {said}"
-    column = board.column_of[dropped.target]
-    twin = next((square for square, piece in enumerate(position.cells) if piece is not None and piece.player == player
-                 and piece.kind == kind and board.column_of[square] == column), None)
-    if rules.kinds[kind].no_drop_doubled and twin is not None:
-        return f": a {board.players[player]} {rules.kind_names[kind]} stands on {board.squares[twin]}, in its " \
-               "column, where no other may be dropped (no-drop-doubled)"
-    return ""
 

@@ -68,12 +68,41 @@ def test_why_not_for_a_piece_in_hand_says_where_it_can_be_dropped(qtbot) -> None
     click_hand(qtbot, window, 1, "Pawn")
     lines = _why_not(qtbot, window, "a5")  # a second Pawn on the file: the piece's drop flag forbids it
     assert lines[0].startswith("a5 is not reached: the Gote Pawn in hand could be dropped there")
-    assert "the game's rules forbid that drop" in lines[0]
+    assert lines[0].endswith("the game's rules forbid that drop: a Gote Pawn stands on a7, in its column, where no "
+                             "other may be dropped (no-drop-doubled).")
     window = open_window(qtbot, "crazyhouse")
     window.document.set_fen("1nbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR[P] w Kk - 0 1")
     click_hand(qtbot, window, 0, "Pawn")
     assert _why_not(qtbot, window, "a8") == [
         "a8 is not reached: the drop rules of the White Pawn in hand leave that square out."]
+
+
+def test_why_not_for_a_drop_names_what_forbids_it_as_fairy_stockfish_judges(qtbot) -> None:
+    """A drop the notation makes but the rules forbid is said to be forbidden for what forbids it: the
+    checking piece it does not block, or the Pawn already on its file; Fairy-Stockfish agrees that it
+    is no legal move and that a drop between the checker and the King is."""
+    import pyffish
+
+    from tests.helpers.gui_window import click_hand
+
+    window = open_window(qtbot, "crazyhouse")
+    fen = "4r2k/8/8/8/8/8/8/4K3[N] w - - 0 1"
+    window.document.set_fen(fen)
+    click_hand(qtbot, window, 0, "Knight")
+    legal = set(pyffish.legal_moves("crazyhouse", fen, []))
+    assert "N@a5" not in legal and "N@e4" in legal
+    assert _why_not(qtbot, window, "a5") == [
+        "a5 is not reached: the White Knight in hand could be dropped there by the board's drop notation, but the "
+        "game's rules forbid that drop: it would leave the White King on e1 attacked by the Black Rook on e8."]
+    assert _why_not(qtbot, window, "e4")[0].startswith("e4 is reached")
+    window = open_window(qtbot, "shogi")
+    fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[P] w - 1"
+    window.document.set_fen(fen)
+    click_hand(qtbot, window, 0, "Pawn")
+    assert not any(move.startswith("P@") for move in pyffish.legal_moves("shogi", fen, []))
+    assert "P@e5" in pyffish.legal_moves("shogi", fen.replace("PPPPPPPPP/1B", "PPPP1PPPP/1B"), [])
+    assert _why_not(qtbot, window, "e5")[0].endswith(
+        "forbid that drop: a Sente Pawn stands on e3, in its column, where no other may be dropped (no-drop-doubled).")
 
 
 def test_on_a_board_of_levels_a_way_along_another_level_does_not_head_for_the_square(qtbot) -> None:

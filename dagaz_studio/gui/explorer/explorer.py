@@ -211,12 +211,15 @@ class QtMoveExplorer(QObject):
         """Explain ``square`` for the last run: the worker says why, then the explanation is shown
         (:attr:`explanationShown`) and the steps that show it are replayed. Returns whether it asked."""
         reply, board = self.reply, self.document.board
-        if reply is not None and board is not None and reply.query.board is board and reply.query.drop is not None:
-            self.explanation = drop_explanation(board, reply, square)
-            self.panel.explanation.setText(self.explanation.sentence)
-            self.explanationShown.emit(self.explanation)
+        if reply is None or board is None or reply.query.board is not board:
+            return False
+        if reply.query.drop is not None:
+            # Drops are not run step by step: the worker says what forbids one, naming attackers.
+            self.explanation = None
+            self.panel.explanation.setText(f"Working out why {board.squares[square]}…")
+            self.explainer.request(ExplainQuery(board, reply, square))
             return True
-        if reply is None or board is None or reply.query.board is not board or not (reply.trace or reply.tracing):
+        if not (reply.trace or reply.tracing):
             return False
         self.explanation = None
         self.panel.explanation.setText(f"Working out why {board.squares[square]}…")
@@ -485,31 +488,6 @@ class QtMoveExplorer(QObject):
         # The span belongs to the notation that ran; mark it only if the editor shows that text.
         ran = self.player.notation_text
         self.editor.set_step_span(event.span if ran and ran == self.editor.text() else None)
-
-
-def drop_explanation(board: Board, reply: MovesAnswer, square: int) -> SquareExplanation:
-    """Whether the piece in hand of ``reply`` (a drop's) can be dropped on ``square``, and if not, why:
-    drops are judged by the board's drop rules, not run step by step, so it is said from the drops
-    found, those the game's rules allow, and what stands on the square."""
-    name, players = board.squares[square], board.players
-    what = f"the {players[reply.player] if reply.player < len(players) else '?'} {reply.query.drop} in hand"
-    found = [index for index, move in enumerate(reply.moves) if move.target == square]
-    allowed = tuple(index for index in found if index in reply.allowed)
-    standing = reply.query.position.cells[square]
-    if allowed:
-        sentence = f"{name} is reached: {what} can be dropped there."
-    elif found:
-        sentence = (f"{name} is not reached: {what} could be dropped there by the board's drop notation, but the "
-                    "game's rules forbid that drop (a rule or a flag of the piece's drops, or a royal piece it "
-                    "would leave attacked).")
-    elif standing is not None:
-        owner = players[standing.player] if 0 <= standing.player < len(players) else "neutral"
-        kinds = list(board.pieces)
-        piece = kinds[standing.kind] if 0 <= standing.kind < len(kinds) else "piece"
-        sentence = f"{name} is not reached: {what} is dropped on an empty square, and a {owner} {piece} stands there."
-    else:
-        sentence = f"{name} is not reached: the drop rules of {what} leave that square out."
-    return SquareExplanation(square, bool(allowed), sentence, (), allowed)
 
 
 _STOPPED_AFTER = re.compile(r"stopped after [\d,]+ steps")
