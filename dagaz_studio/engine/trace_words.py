@@ -106,7 +106,9 @@ def verdict(ok: bool) -> str:
 _ASKED = {
     "a": ("an enemy piece could capture there", "no enemy piece could capture there"),
     "s": ("a friendly piece could recapture there", "no friendly piece could recapture there"),
-    "m": ("the piece has moved before", "the piece has not moved"),
+    # A FEN without the right to castle made no move: its pieces count as moved, by the position.
+    "m": ("the piece counts as moved: it has moved, or the position gives it no castling right or does not stand it "
+          "on its setup square", "the piece counts as unmoved"),
     "r": ("the piece has stood there in this move", "the piece has not stood there in this move"),
     "c": ("this move has captured there", "this move has not captured there"),
     "b": ("the move began there", "the move did not begin there"),

@@ -204,3 +204,16 @@ def test_castling_without_the_right_is_the_way_that_heads_for_the_square_it_went
     first = why.sentence.splitlines()[0]
     assert first.startswith("g1 is not reached: alternative 2 of 3 (") and "[M] failed on h1" in first
     assert why.ways[0].heads and board.squares[why.ways[0].stop] == "h1"
+
+
+def test_a_fen_without_the_right_to_castle_says_the_king_counts_as_moved_not_that_it_moved() -> None:
+    # python-chess: the King stands on its setup square, and only the FEN's castling field withholds
+    # the right; nothing says the King has moved.
+    import chess
+
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1"
+    assert not chess.Board(fen).has_castling_rights(chess.WHITE)
+    board, why = _why_not("chess", fen, "e1", "g1")
+    assert "moved before" not in why.sentence
+    assert "[M] failed on e1: the piece counts as moved: it has moved, or the position gives it no castling right" \
+        in why.sentence
