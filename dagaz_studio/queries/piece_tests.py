@@ -70,7 +70,9 @@ class TestResult:
         if self.missing:
             text = "missing " + " ".join(self.missing)
             if self.reason:
-                text += f" ({self.missing[0]}: {self.reason})"
+                first = self.missing[0]
+                # A reason that begins with the square ("d6 is not reached: …") names it already.
+                text += f" ({self.reason})" if self.reason.startswith(f"{first} ") else f" ({first}: {self.reason})"
             parts.append(text)
         if self.extra:
             shown = [f"{mark} ({self.extra_moves[mark]})" if mark in self.extra_moves else mark for mark in self.extra]
