@@ -315,3 +315,15 @@ def test_a_one_column_with_panels_closed_gets_its_layout_back_when_made_wide(qtb
               for name, place, tabs in layout.arrangement_for(WIDE)}
     qtbot.waitUntil(lambda: as_seen(layout.arrangement()) == wanted, timeout=10000)
     assert all(dock.isHidden() for dock in closed)
+
+
+def test_a_window_first_shown_very_small_has_its_one_column_whole(qtbot) -> None:
+    """Arranged wide and then shown at 481×371, the window made its one column as Qt laid it out on
+    the way, 154 pixels wide: the stepper's buttons ran past its edge and every panel scrolled sideways."""
+    window = app.create_window(str(shipped_boards()["chess"]))
+    qtbot.addWidget(window)
+    window.resize(481, 371)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, window, 481, 371), timeout=10000)
+

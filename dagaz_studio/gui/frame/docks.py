@@ -246,6 +246,9 @@ class DockLayout:
                 self.size_docks(arranging=True)
             else:
                 self.arrange(kind)
+                if kind == ONE_COLUMN:
+                    # Arranged in the show, before Qt laid out the new column: sized again once it has.
+                    QTimer.singleShot(0, self.widen_docks)
 
     def restored(self) -> None:
         """A saved layout was restored, with its own sizes: nothing to arrange when shown; a column of
