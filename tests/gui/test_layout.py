@@ -327,3 +327,13 @@ def test_a_window_first_shown_very_small_has_its_one_column_whole(qtbot) -> None
     qtbot.waitExposed(window)
     qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, window, 481, 371), timeout=10000)
 
+
+def test_the_stepper_s_slider_is_as_long_as_its_buttons_in_the_one_column(qtbot) -> None:
+    """Stacked in the narrow column, the slider stayed beside the five buttons, about 20 pixels long:
+    too short to drag through a trace's steps."""
+    window = open_window(qtbot, "chess", 481, 371)
+    player = window.trace_player
+    window.trace_dock.raise_()
+    qtbot.waitUntil(lambda: not window.trace_dock.visibleRegion().isEmpty(), timeout=5000)
+    buttons = player.end_button.geometry().right() - player.start_button.geometry().left()
+    qtbot.waitUntil(lambda: player.slider.isVisible() and player.slider.width() >= buttons, timeout=5000)
