@@ -295,3 +295,46 @@ def test_the_one_column_keeps_its_width_in_a_window_reopened_with_it_and_made_sm
     qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, again, 640, 480), timeout=10000)
     again.resize(520, 400)
     qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, again, 520, 400), timeout=10000)
+
+
+def test_a_one_column_with_panels_closed_gets_its_layout_back_when_made_wide(qtbot) -> None:
+    """Panels closed by their × in the one column left it matching no layout: made wide again, the
+    window kept its one narrow column of tabs beside a board with empty room about it."""
+    from dagaz_studio.gui.frame.docks import ONE_COLUMN, WIDE
+
+    window = open_window(qtbot, "chess", 1280, 800)
+    layout = window.layout_of_docks
+    window.resize(481, 371)
+    qtbot.waitUntil(lambda: layout.arrangement() == layout.arrangement_for(ONE_COLUMN), timeout=10000)
+    closed = [window.moves_dock, window.notation_dock, window.position_dock]
+    for dock in closed:
+        dock.close()
+    window.resize(1280, 800)
+    names = {dock.objectName() for dock in closed}
+    wanted = {(name, "closed", frozenset()) if name in names else (name, place, tabs - names)
+              for name, place, tabs in layout.arrangement_for(WIDE)}
+    qtbot.waitUntil(lambda: as_seen(layout.arrangement()) == wanted, timeout=10000)
+    assert all(dock.isHidden() for dock in closed)
+
+
+def test_a_window_first_shown_very_small_has_its_one_column_whole(qtbot) -> None:
+    """Arranged wide and then shown at 481×371, the window made its one column as Qt laid it out on
+    the way, 154 pixels wide: the stepper's buttons ran past its edge and every panel scrolled sideways."""
+    window = app.create_window(str(shipped_boards()["chess"]))
+    qtbot.addWidget(window)
+    window.resize(481, 371)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, window, 481, 371), timeout=10000)
+
+
+@pytest.mark.parametrize("width, height", [(481, 371), (1280, 800)])
+def test_the_stepper_s_slider_is_as_long_as_its_buttons(qtbot, width: int, height: int) -> None:
+    """Beside the five buttons the slider was about 20 pixels long, stacked in the narrow column and
+    below the board of a 1280 pixel wide window alike: too short to drag through a trace's steps."""
+    window = open_window(qtbot, "chess", width, height)
+    player = window.trace_player
+    window.trace_dock.raise_()
+    qtbot.waitUntil(lambda: not window.trace_dock.visibleRegion().isEmpty(), timeout=5000)
+    buttons = player.end_button.geometry().right() - player.start_button.geometry().left()
+    qtbot.waitUntil(lambda: player.slider.isVisible() and player.slider.width() >= buttons, timeout=5000)

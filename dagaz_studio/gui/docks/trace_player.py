@@ -159,7 +159,6 @@ class QtTracePlayer(QWidget):
         buttons = QHBoxLayout()
         for button in (self.start_button, self.back_button, self.play_button, self.forward_button, self.end_button):
             buttons.addWidget(button)
-        buttons.addWidget(self.slider, 1)
         rest = QHBoxLayout()
         rest.addWidget(self.speed)
         rest.addWidget(self.loop_button)
@@ -167,11 +166,14 @@ class QtTracePlayer(QWidget):
         #: The buttons, the counter and the rest of the controls in one row, or one above another in a
         #: narrow panel; the list of moves beside the controls, or below them (:meth:`follow_width_of`).
         self._rows = QBoxLayout(QBoxLayout.Direction.LeftToRight)
-        self._rows.addLayout(buttons, 1)
+        self._rows.addLayout(buttons)
         self._rows.addWidget(self.counter)
         self._rows.addLayout(rest)
         left = QVBoxLayout()
         left.addLayout(self._rows)
+        # A row of its own, the panel's width: beside the buttons, the counter and the speed, it was
+        # 15 pixels long below the board of a 1280 pixel wide window, too short to drag through steps.
+        left.addWidget(self.slider)
         left.addWidget(self.notation_label)
         left.addWidget(self.sentence)
         left.addStretch(1)

@@ -246,6 +246,9 @@ class DockLayout:
                 self.size_docks(arranging=True)
             else:
                 self.arrange(kind)
+                if kind == ONE_COLUMN:
+                    # Arranged in the show, before Qt laid out the new column: sized again once it has.
+                    QTimer.singleShot(0, self.widen_docks)
 
     def restored(self) -> None:
         """A saved layout was restored, with its own sizes: nothing to arrange when shown; a column of
@@ -275,7 +278,8 @@ class DockLayout:
         (or the window went to or from one column)."""
         window = self._window
         kind = arrangement_kind(window.width())
-        now = next((each for each in (WIDE, COMPACT, ONE_COLUMN) if self.arrangement() == self.arrangement_for(each)), None)
+        now = next((each for each in (WIDE, COMPACT) if self.arrangement() == self.arrangement_for(each)),
+                   ONE_COLUMN if self._one_column_shown() else None)
         if kind == now:
             # Back across a width before the layout changed: the room is shared out as for any resize.
             self.size_docks()
@@ -286,13 +290,29 @@ class DockLayout:
             self._before_one_column = self._whole_state() if now is None else None
             self.arrange(ONE_COLUMN)
         elif now == ONE_COLUMN:
+            # Panels closed by their × in the column stay closed in the layout given back.
+            closed = [dock for dock in window.docks() if dock.isHidden()]
             saved, self._before_one_column = self._before_one_column, None
-            if saved is not None and self._restore_whole(saved):
-                self.widen_docks()
-            else:
+            restored = saved is not None and self._restore_whole(saved)
+            if not restored:
                 self.arrange(kind)
+            for dock in closed:
+                dock.hide()
+            if restored:
+                self.widen_docks()
         elif now is not None:
             self.arrange(kind)
+
+    def _one_column_shown(self) -> bool:
+        """Whether the docks shown are the one column :meth:`arrange` makes, some of its panels closed
+        by their × or none."""
+        where = self.arrangement()
+        shown = {name for name, place, _tabs in where if place != "closed"}
+        lessons = self._open_lessons()
+        tabs = shown | ({lessons.objectName()} if lessons is not None else set())
+        right = str(Qt.DockWidgetArea.RightDockWidgetArea)
+        return len(tabs) > 1 and all(place == "closed" or (place == right and together == tabs - {name})
+                                     for name, place, together in where)
 
     def _whole_state(self) -> tuple[Any, list[Any], list[Any]]:
         """The layout as ``saveState`` keeps it, with what it leaves out: where each side's tabs run and
