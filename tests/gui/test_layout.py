@@ -338,3 +338,17 @@ def test_the_stepper_s_slider_is_as_long_as_its_buttons(qtbot, width: int, heigh
     qtbot.waitUntil(lambda: not window.trace_dock.visibleRegion().isEmpty(), timeout=5000)
     buttons = player.end_button.geometry().right() - player.start_button.geometry().left()
     qtbot.waitUntil(lambda: player.slider.isVisible() and player.slider.width() >= buttons, timeout=5000)
+
+
+@pytest.mark.parametrize("board", ["chess", "shogi"])
+def test_a_layout_restored_for_a_wide_window_and_shown_very_small_is_one_column(qtbot, board: str) -> None:
+    """A layout saved wide and restored into a window shown at 481×371 (its saved size not given
+    back, as on a smaller screen) kept its two columns, each panel squeezed and scrolled sideways."""
+    window = open_window(qtbot, board, 1280, 800)
+    assert window.close()
+    again = app.create_window(str(shipped_boards()[board]))
+    qtbot.addWidget(again)
+    again.resize(481, 371)
+    again.show()
+    qtbot.waitExposed(again)
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, again, 481, 371), timeout=10000)

@@ -249,6 +249,12 @@ class DockLayout:
                 if kind == ONE_COLUMN:
                     # Arranged in the show, before Qt laid out the new column: sized again once it has.
                     QTimer.singleShot(0, self.widen_docks)
+        elif (arrangement_kind(window.width()) == ONE_COLUMN) != self._in_one_column():
+            # A layout restored for another width than the window is shown at (its saved size not
+            # given back: a smaller screen): the layout for the width, as a window resized across it gets,
+            # sized again once Qt has laid it out.
+            self._follow_width()
+            QTimer.singleShot(0, self.widen_docks)
 
     def restored(self) -> None:
         """A saved layout was restored, with its own sizes: nothing to arrange when shown; a column of
