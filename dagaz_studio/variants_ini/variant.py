@@ -73,11 +73,13 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
             if value == "-" or not value:
                 pieces = {k: v for k, v in pieces.items() if v[0] != key}
                 continue
-            letter, _, betza = value.partition(":")
+            # Fairy-Stockfish reads the letter, skips the next character, ':' or not, and reads the
+            # rest as the Betza, ignoring the colons that open it (parser.cpp, piece.cpp's from_betza).
+            letter, betza = value[0], value[2:].lstrip(":")
             if not re.fullmatch(r"[A-Za-z]", letter):
                 raise IniError(f"piece {key} = {shown(value)}: a piece's letter is one letter, a to z, "
                                f"not {shown(letter)!r}", section=name)
-            if key in PREDEFINED and (key != "king" or not betza):
+            if key in PREDEFINED and (key != "king" or len(value) < 2):
                 # Fairy-Stockfish reads the Betza after a predefined piece's letter only for the King
                 # (a custom royal piece): the others keep their own moves (parser.cpp).
                 betza = PREDEFINED[key]
