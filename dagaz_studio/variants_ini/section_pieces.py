@@ -60,3 +60,27 @@ def mobility_regions(options: dict[str, str], pieces: Pieces, name: str, files: 
         region = read_region(value, option, name, files, ranks)
         out[letter] = (region, black) if match.group(1) == "White" else (white, region)
     return out
+
+
+#: The options whose value is a set of pieces, read as Fairy-Stockfish's parser.cpp reads a PieceSet.
+PIECE_SETS = ("pawnTypes", "promotionPawnTypes", "promotionPawnTypesWhite", "promotionPawnTypesBlack",
+              "promotionPieceTypes", "promotionPieceTypesWhite", "promotionPieceTypesBlack",
+              "enPassantTypes", "enPassantTypesWhite", "enPassantTypesBlack")
+
+
+def with_piece_sets(options: dict[str, str], pieces: Pieces) -> dict[str, str]:
+    """``options`` with each piece set's value as Fairy-Stockfish reads it: its letters in either
+    case, blanks skipped, up to the first character that is no piece's letter (``qxr`` is the
+    Queen alone); ``-`` where that leaves none."""
+    read = dict(options)
+    for key in PIECE_SETS:
+        if key in options:
+            letters = ""
+            for character in options[key]:
+                if character.isspace():
+                    continue
+                if character != "*" and character.lower() not in pieces:
+                    break
+                letters += character.lower()
+            read[key] = letters or "-"
+    return read

@@ -34,7 +34,7 @@ from dagaz_studio.variants_ini.rules import (
     promotion_offer,
     royal_letters,
 )
-from dagaz_studio.variants_ini.section_pieces import mobility_regions, piece_name, with_piece
+from dagaz_studio.variants_ini.section_pieces import mobility_regions, piece_name, with_piece, with_piece_sets
 from dagaz_studio.variants_ini.values import (
     Square,
     board_name,
@@ -82,6 +82,7 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         elif key not in USED:
             raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported"
                            + (f": {UNSAID[key]}" if key in UNSAID else ""), section=name)
+    options = with_piece_sets(options, pieces)
     collect = collect_ending(options, pieces)
     if extinction_letters(options, pieces) or collect:
         # Read, as the pieces' extinction flag or an ``end collect`` statement.

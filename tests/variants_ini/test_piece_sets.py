@@ -1,0 +1,21 @@
+"""An option naming a set of pieces, read as Fairy-Stockfish's parser.cpp reads a PieceSet: each
+letter in either case, blanks skipped, up to the first character that is no piece's letter."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers.variants_oracle import imports_and_plays_alike
+
+PROMOTING = "startFen = 7k/PPP5/8/8/8/8/ppp5/7K w - - 0 1\n"
+
+
+@pytest.mark.parametrize("text", [
+    "[upper:chess]\npromotionPieceTypes = QN\n" + PROMOTING,
+    # x is no piece: the set ends there, the Rook after it left out.
+    "[stopped:chess]\npromotionPieceTypes = qxr\n" + PROMOTING,
+    "[spaced:chess]\npromotionPieceTypes = q  R\n" + PROMOTING,
+    "[sides:chess]\npromotionPieceTypesWhite = N\npromotionPieceTypesBlack = bQ\n" + PROMOTING,
+])
+def test_a_set_of_pieces_is_read_as_fairy_stockfish_reads_it(text: str) -> None:
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
