@@ -26,7 +26,7 @@ from tests.helpers.variants_oracle import imports_and_plays_alike
     ("[dropless:crazyhouse]\npieceDrops = yes\n", 2, "options startFen and pieceDrops: a start position with hands"),
     ("[passing:chess]\n\nenPassantRegion = ?\n", 3, "option enPassantRegion = ?: '?' is not a rank"),
     # Both options a built-in parent's: the section's own line, never none.
-    ("[pawns:crazyhouse]\npromotionPawnTypes = true\n", 1, "options pawnTypes and capturesToHand")])
+    ("[pawns:crazyhouse]\npromotionPawnTypes = rp\n", 1, "options pawnTypes and capturesToHand")])
 def test_an_absurd_value_is_refused_at_its_line_saying_what_is_wrong(text: str, line: int, said: str) -> None:
     done, refused = import_file(text)
     assert not done and [error.line for error in refused] == [line], refused
