@@ -39,12 +39,16 @@ def is_true(value: str) -> bool:
 
 
 def file_index(value: str, option: str = "", section: str = "") -> int:
-    """A file as Fairy-Stockfish writes it: a letter (``h``) or a number from 1 (``8``)."""
+    """A file as Fairy-Stockfish writes it: a small letter (``h``) or a number from 1 (``8``)."""
     value = value.strip()
     if re.fullmatch(r"[0-9]{1,3}", value):
         return int(value) - 1
-    if re.fullmatch(r"[A-Za-z]", value):
-        return ord(value.lower()) - ord("a")
+    if re.fullmatch(r"[a-z]", value):
+        return ord(value) - ord("a")
+    if re.fullmatch(r"[A-Z]", value):
+        # parser.cpp counts a file letter from 'a': a capital is a file before the first, none it plays.
+        raise IniError(f"option {option} = {value}: a file is a small letter; Fairy-Stockfish reads {value} as "
+                       "no file of the board", section=section)
     raise IniError(f"option {option} = {shown(value)}: not a file (a letter, or a number from 1)", section=section)
 
 

@@ -75,3 +75,17 @@ def test_a_section_with_an_empty_parent_has_none_as_fairy_stockfish_reads_it() -
 
     games = fsf_games(text, ["plain"], games=1, plies=6, seed=1)
     assert games["plain"] and compare(done[0].text, games["plain"]) is None
+
+
+@pytest.mark.parametrize(("text", "line"), [("[wide:chess]\nmaxFile = H\n", 2),
+                                            ("[castled:chess]\n\ncastlingKingsideFile = G\n", 3)])
+def test_a_capital_file_letter_is_refused_as_fairy_stockfish_reads_it_as_no_file(text: str, line: int) -> None:
+    done, refused = import_file(text)
+    assert not done and [error.line for error in refused] == [line], refused
+    assert "a file is a small letter" in refused[0].message, refused[0].message
+    pytest.importorskip("pyffish")
+    # Fairy-Stockfish counts the capital from 'a': the board has no file, or the King castles off its rank.
+    name = text[1:text.index(":")]
+    fen = printed(text, f"print(sf.get_fen('{name}', sf.start_fen('{name}'), []))")
+    moves = printed(text, f"print(*sf.legal_moves('{name}', 'rnbqk2r/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1', []))")
+    assert fen.startswith("///////") if name == "wide" else not {"e1g1", "e1h1"} & set(moves.split()), (fen, moves)
