@@ -68,19 +68,27 @@ PIECE_SETS = ("pawnTypes", "promotionPawnTypes", "promotionPawnTypesWhite", "pro
               "enPassantTypes", "enPassantTypesWhite", "enPassantTypesBlack")
 
 
+#: The options whose value is one piece type, and what stands for none read (Fairy-Stockfish's type 0,
+#: all pieces where the option means any of them).
+PIECE_TYPES = {"castlingKingPiece": "-", "dropNoDoubled": "-", "mustDropType": "*"}
+
+
 def with_piece_sets(options: dict[str, str], pieces: Pieces) -> dict[str, str]:
     """``options`` with each piece set's value as Fairy-Stockfish reads it: its letters in either
     case, blanks skipped, up to the first character that is no piece's letter (``qxr`` is the
-    Queen alone); ``-`` where that leaves none."""
+    Queen alone); ``-`` where that leaves none. A piece type is the last of those letters (``np`` is
+    the pawn), as each one read replaces the one before."""
     read = dict(options)
-    for key in PIECE_SETS:
-        if key in options:
-            letters = ""
-            for character in options[key]:
-                if character.isspace():
-                    continue
-                if character != "*" and character.lower() not in pieces:
-                    break
-                letters += character.lower()
-            read[key] = letters or "-"
+    for key in [key for key in (*PIECE_SETS, *PIECE_TYPES) if key in options]:
+        letters = ""
+        for character in options[key]:
+            if character.isspace():
+                continue
+            if character != "*" and character.lower() not in pieces:
+                break
+            letters += character.lower()
+        if key in PIECE_TYPES:
+            # '*' is the type 0, as none is.
+            letters = letters[-1:].replace("*", "") or PIECE_TYPES[key]
+        read[key] = letters or "-"
     return read

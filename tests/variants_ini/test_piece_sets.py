@@ -19,3 +19,16 @@ PROMOTING = "startFen = 7k/PPP5/8/8/8/8/ppp5/7K w - - 0 1\n"
 ])
 def test_a_set_of_pieces_is_read_as_fairy_stockfish_reads_it(text: str) -> None:
     imports_and_plays_alike(text, games=3, plies=30, seed=2)
+
+
+HAND = "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR[Pp] w KQkq - 0 1\n"
+
+
+@pytest.mark.parametrize("text", [
+    "[doubled:crazyhouse]\ndropNoDoubled = P\n" + HAND,
+    # Each letter read replaces the one before: the pawn.
+    "[lastread:crazyhouse]\ndropNoDoubled = np\n" + HAND,
+    "[castler:chess]\ncastlingKingPiece = K\nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n",
+])
+def test_a_piece_type_is_read_as_fairy_stockfish_reads_it(text: str) -> None:
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
