@@ -65,7 +65,8 @@ def mobility_regions(options: dict[str, str], pieces: Pieces, name: str, files: 
 #: The options whose value is a set of pieces, read as Fairy-Stockfish's parser.cpp reads a PieceSet.
 PIECE_SETS = ("pawnTypes", "promotionPawnTypes", "promotionPawnTypesWhite", "promotionPawnTypesBlack",
               "promotionPieceTypes", "promotionPieceTypesWhite", "promotionPieceTypesBlack",
-              "enPassantTypes", "enPassantTypesWhite", "enPassantTypesBlack")
+              "enPassantTypes", "enPassantTypesWhite", "enPassantTypesBlack", "castlingRookPieces",
+              "blastImmuneTypes", "mutuallyImmuneTypes", "petrifyOnCaptureTypes")
 
 
 #: The options whose value is one piece type, and what stands for none read (Fairy-Stockfish's type 0,

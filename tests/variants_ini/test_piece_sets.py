@@ -16,6 +16,8 @@ PROMOTING = "startFen = 7k/PPP5/8/8/8/8/ppp5/7K w - - 0 1\n"
     "[stopped:chess]\npromotionPieceTypes = qxr\n" + PROMOTING,
     "[spaced:chess]\npromotionPieceTypes = q  R\n" + PROMOTING,
     "[sides:chess]\npromotionPieceTypesWhite = N\npromotionPieceTypesBlack = bQ\n" + PROMOTING,
+    # The Rooks are not of the set: the Rook takes the Rook.
+    "[immune:chess]\nmutuallyImmuneTypes = qxr\nstartFen = 3qk3/8/8/8/8/r7/8/R2QK3 w - - 0 1\n",
 ])
 def test_a_set_of_pieces_is_read_as_fairy_stockfish_reads_it(text: str) -> None:
     imports_and_plays_alike(text, games=3, plies=30, seed=2)
