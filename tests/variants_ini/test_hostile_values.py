@@ -89,3 +89,12 @@ def test_a_capital_file_letter_is_refused_as_fairy_stockfish_reads_it_as_no_file
     fen = printed(text, f"print(sf.get_fen('{name}', sf.start_fen('{name}'), []))")
     moves = printed(text, f"print(*sf.legal_moves('{name}', 'rnbqk2r/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1', []))")
     assert fen.startswith("///////") if name == "wide" else not {"e1g1", "e1h1"} & set(moves.split()), (fen, moves)
+
+
+@pytest.mark.parametrize("text", [
+    # Promoting on b8 and all along the c-file, not on a8.
+    "[capitals:chess]\npromotionRegionWhite = B8 C*\nstartFen = 7k/PPP5/8/8/8/8/ppp5/7K w - - 0 1\n",
+    "[kept:chess]\nmobilityRegionWhiteKnight = A1 B1 C3 D2 E2 F3 G1 H1 H3 A3\n",
+])
+def test_a_region_s_capital_file_letters_are_read_as_fairy_stockfish_reads_them(text: str) -> None:
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
