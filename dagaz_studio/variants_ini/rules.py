@@ -340,15 +340,17 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
         if not is_true(options.get("promotionZonePawnDrops", "false")) and (promo_w or promo_b):
             zones.append(zone_line("pawn-promotion", promo_w, promo_b, files))
             keep_off.append("!@pawn-promotion")
-        if keep_off and letter not in own:
-            own[letter] = [f"{check[:-1]}," + ",".join(keep_off) + kept.get(letter, "") + "]" + after]
-        elif keep_off:
-            own[letter] = [alternative.replace(f"{check[:-1]},", f"{check[:-1]}," + ",".join(keep_off) + ",", 1)
-                           for alternative in own[letter]]
+        if keep_off:
+            own[letter] = _also(own.get(letter, [f"{check[:-1]}{kept.get(letter, '')}]{after}"]), check, keep_off)
     for letter, condition in kept.items():
         if letter != never:
             # A piece kept to its mobility region is dropped only there too.
             own.setdefault(letter, [f"{check[:-1]}{condition}]{after}"])
+    rooks = [letter for letter, (key, _) in pieces.items() if key == "rook"]
+    if is_true(options.get("sittuyinRookDrop", "false")) and rooks and rooks[0] != never:
+        # sittuyinRookDrop: the Rook is dropped only on its first rank, its other drop rules holding too.
+        zones.append(zone_line("rook-first", {(f, 1) for f in range(files)}, {(f, ranks) for f in range(files)}, files))
+        own[rooks[0]] = _also(own.get(rooks[0], [f"{check}{after}"]), check, ["@rook-first"])
     if is_true(options.get("dropPromoted", "false")):
         # dropPromoted: a piece that promotes may also be dropped as its promoted side, where it may
         # be dropped (movegen.cpp's generate_drops).
@@ -356,16 +358,18 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
             alternatives = own.get(letter, [f"{check}{after}"])
             own[letter] = alternatives + [f"{alternative}[+{names[letter]}Promoted]" for alternative in alternatives]
     out += [f"drop {names[letter]}: {';'.join(alternatives)}" for letter, alternatives in own.items()]
-    rooks = [letter for letter, (key, _) in pieces.items() if key == "rook"]
-    if is_true(options.get("sittuyinRookDrop", "false")) and rooks:
-        zones.append(zone_line("rook-first", {(f, 1) for f in range(files)}, {(f, ranks) for f in range(files)}, files))
-        out.append(f"drop {names[rooks[0]]}: {check[:-1]},@rook-first]{after}")
     # mustDropType = k: only that piece must be dropped first (its flag drop-first), not every piece.
     if is_true(options.get("mustDrop", "false")) and options.get("mustDropType", "*").strip() == "*":
         out.append("rule: compulsory-drop")
     if is_true(options.get("capturesToHand", "false")):
         out.append("rule: captures-to-hand")
     return out
+
+
+def _also(alternatives: list[str], check: str, conditions: list[str]) -> list[str]:
+    """A piece's drop ``alternatives`` (each opening with the drop's ``check``) holding ``conditions`` too."""
+    opening = check[:-1]
+    return [f"{opening}," + ",".join(conditions) + alternative[len(opening):] for alternative in alternatives]
 
 
 def pass_on_stalemate(name: str, options: dict[str, str], royal: set[str]) -> bool:

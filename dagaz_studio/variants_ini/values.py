@@ -39,12 +39,16 @@ def is_true(value: str) -> bool:
 
 
 def file_index(value: str, option: str = "", section: str = "") -> int:
-    """A file as Fairy-Stockfish writes it: a letter (``h``) or a number from 1 (``8``)."""
+    """A file as Fairy-Stockfish writes it: a small letter (``h``) or a number from 1 (``8``)."""
     value = value.strip()
     if re.fullmatch(r"[0-9]{1,3}", value):
         return int(value) - 1
-    if re.fullmatch(r"[A-Za-z]", value):
-        return ord(value.lower()) - ord("a")
+    if re.fullmatch(r"[a-z]", value):
+        return ord(value) - ord("a")
+    if re.fullmatch(r"[A-Z]", value):
+        # parser.cpp counts a file letter from 'a': a capital is a file before the first, none it plays.
+        raise IniError(f"option {option} = {value}: a file is a small letter; Fairy-Stockfish reads {value} as "
+                       "no file of the board", section=section)
     raise IniError(f"option {option} = {shown(value)}: not a file (a letter, or a number from 1)", section=section)
 
 
@@ -71,17 +75,18 @@ Square = tuple[int, int]  # (file index from 0, rank from 1)
 
 def read_region(value: str, name: str, section: str, files: int, ranks: int) -> set[Square]:
     """The squares of a region as Fairy-Stockfish writes it: ``*N`` a rank, ``a*`` a file, ``e4`` a
-    square, ``-`` none; squares off the board are left out, as Fairy-Stockfish masks them."""
+    square (its letter in either case), ``-`` none; squares off the board are left out, as Fairy-Stockfish masks them."""
     out: set[Square] = set()
     for word in value.split():
         if word == "-":
             break
         if re.fullmatch(r"\*\d+", word):
             out |= {(f, int(word[1:])) for f in range(files)}
-        elif re.fullmatch(r"[a-z]\*", word):
-            out |= {(ord(word[0]) - ord("a"), r) for r in range(1, ranks + 1)}
-        elif re.fullmatch(r"[a-z]\d+", word):
-            out.add((ord(word[0]) - ord("a"), int(word[1:])))
+        # parser.cpp reads a region's file letter in either case (A1 is a1).
+        elif re.fullmatch(r"[A-Za-z]\*", word):
+            out |= {(ord(word[0].lower()) - ord("a"), r) for r in range(1, ranks + 1)}
+        elif re.fullmatch(r"[A-Za-z]\d+", word):
+            out.add((ord(word[0].lower()) - ord("a"), int(word[1:])))
         else:
             raise IniError(f"option {name} = {shown(value)}: {shown(word)!r} is not a rank (*N), a file (a*) or a square",
                            section=section)

@@ -34,6 +34,7 @@ from dagaz_studio.variants_ini.rules import (
     promotion_offer,
     royal_letters,
 )
+from dagaz_studio.variants_ini.section_pieces import mobility_regions, piece_name, with_piece, with_piece_sets
 from dagaz_studio.variants_ini.values import (
     Square,
     board_name,
@@ -69,20 +70,7 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
     pieces: dict[str, tuple[str, str]] = {}  # letter -> (option name, betza)
     for key, value in options.items():
         if key in PREDEFINED or CUSTOM.match(key):
-            value = value.strip()
-            if value == "-" or not value:
-                pieces = {k: v for k, v in pieces.items() if v[0] != key}
-                continue
-            letter, _, betza = value.partition(":")
-            if not re.fullmatch(r"[A-Za-z]", letter):
-                raise IniError(f"piece {key} = {shown(value)}: a piece's letter is one letter, a to z, "
-                               f"not {shown(letter)!r}", section=name)
-            if key in PREDEFINED and (key != "king" or not betza):
-                # Fairy-Stockfish reads the Betza after a predefined piece's letter only for the King
-                # (a custom royal piece): the others keep their own moves (parser.cpp).
-                betza = PREDEFINED[key]
-            pieces = {k: v for k, v in pieces.items() if v[0] != key}
-            pieces[letter.lower()] = (key, betza)
+            pieces = with_piece(name, key, value, pieces)
         elif IGNORED.match(key):
             ignored.append(key)
         elif key in DEFAULTS and value.strip().lower() == DEFAULTS[key] or MOBILITY.match(key):
@@ -94,6 +82,7 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         elif key not in USED:
             raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported"
                            + (f": {UNSAID[key]}" if key in UNSAID else ""), section=name)
+    options = with_piece_sets(options, pieces)
     collect = collect_ending(options, pieces)
     if extinction_letters(options, pieces) or collect:
         # Read, as the pieces' extinction flag or an ``end collect`` statement.
@@ -110,36 +99,6 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         # is refused here, not left to the board file it would write.
         raise IniError(f"the board it makes does not load: {error}", section=name) from None
     return Imported(board, text, ignored)
-
-
-_NAMES = {"customPiece": "Custom"}
-
-
-def _piece_name(key: str) -> str:
-    match = CUSTOM.match(key)
-    if match:
-        return f"Custom{match.group(1)}"
-    return key[0].upper() + key[1:]
-
-
-def _mobility(options: dict[str, str], pieces: dict[str, tuple[str, str]], name: str, files: int,
-              ranks: int) -> dict[str, tuple[set[Square], set[Square]]]:
-    """Each restricted piece letter's mobility regions (White's, Black's): where it may go."""
-    every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
-    by_key = {key: letter for letter, (key, _) in pieces.items()}
-    out: dict[str, tuple[set[Square], set[Square]]] = {}
-    for option, value in options.items():
-        match = MOBILITY.match(option)
-        if not match:
-            continue
-        key = match.group(2)[0].lower() + match.group(2)[1:]
-        letter = by_key.get(key)
-        if letter is None:
-            continue  # a region for a piece this variant does not use
-        white, black = out.get(letter, (every, every))
-        region = read_region(value, option, name, files, ranks)
-        out[letter] = (region, black) if match.group(1) == "White" else (white, region)
-    return out
 
 
 def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
@@ -184,7 +143,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if missing:
         raise IniError(f"the start position uses pieces no option defines: {', '.join(sorted(missing))}",
                        section=name)
-    names = {letter: _piece_name(key) for letter, (key, _) in pieces.items()}
+    names = {letter: piece_name(key) for letter, (key, _) in pieces.items()}
 
     def region(option: str, default: str) -> set[Square]:
         return read_region(options.get(option, default), option, name, files, ranks)
@@ -281,7 +240,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # A royal piece held at the start is dropped as the others are (a placement phase).
     held_royal = set(fields[0].partition("[")[2].rstrip("]").lower()) & royal
     first = drop_first_letter(name, options, pieces)
-    mobility = _mobility(options, pieces, name, files, ranks)
+    mobility = mobility_regions(options, pieces, name, files, ranks)
     flip = options.get("flipEnclosedPieces", "none").strip().lower()
     enclosing.check_rules(name, flip, options.get("enclosingDrop", "none").strip().lower() if drops else "none",
                           bool(royal))

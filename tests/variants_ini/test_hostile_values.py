@@ -26,7 +26,7 @@ from tests.helpers.variants_oracle import imports_and_plays_alike
     ("[dropless:crazyhouse]\npieceDrops = yes\n", 2, "options startFen and pieceDrops: a start position with hands"),
     ("[passing:chess]\n\nenPassantRegion = ?\n", 3, "option enPassantRegion = ?: '?' is not a rank"),
     # Both options a built-in parent's: the section's own line, never none.
-    ("[pawns:crazyhouse]\npromotionPawnTypes = true\n", 1, "options pawnTypes and capturesToHand")])
+    ("[pawns:crazyhouse]\npromotionPawnTypes = rp\n", 1, "options pawnTypes and capturesToHand")])
 def test_an_absurd_value_is_refused_at_its_line_saying_what_is_wrong(text: str, line: int, said: str) -> None:
     done, refused = import_file(text)
     assert not done and [error.line for error in refused] == [line], refused
@@ -75,3 +75,26 @@ def test_a_section_with_an_empty_parent_has_none_as_fairy_stockfish_reads_it() -
 
     games = fsf_games(text, ["plain"], games=1, plies=6, seed=1)
     assert games["plain"] and compare(done[0].text, games["plain"]) is None
+
+
+@pytest.mark.parametrize(("text", "line"), [("[wide:chess]\nmaxFile = H\n", 2),
+                                            ("[castled:chess]\n\ncastlingKingsideFile = G\n", 3)])
+def test_a_capital_file_letter_is_refused_as_fairy_stockfish_reads_it_as_no_file(text: str, line: int) -> None:
+    done, refused = import_file(text)
+    assert not done and [error.line for error in refused] == [line], refused
+    assert "a file is a small letter" in refused[0].message, refused[0].message
+    pytest.importorskip("pyffish")
+    # Fairy-Stockfish counts the capital from 'a': the board has no file, or the King castles off its rank.
+    name = text[1:text.index(":")]
+    fen = printed(text, f"print(sf.get_fen('{name}', sf.start_fen('{name}'), []))")
+    moves = printed(text, f"print(*sf.legal_moves('{name}', 'rnbqk2r/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1', []))")
+    assert fen.startswith("///////") if name == "wide" else not {"e1g1", "e1h1"} & set(moves.split()), (fen, moves)
+
+
+@pytest.mark.parametrize("text", [
+    # Promoting on b8 and all along the c-file, not on a8.
+    "[capitals:chess]\npromotionRegionWhite = B8 C*\nstartFen = 7k/PPP5/8/8/8/8/ppp5/7K w - - 0 1\n",
+    "[kept:chess]\nmobilityRegionWhiteKnight = A1 B1 C3 D2 E2 F3 G1 H1 H3 A3\n",
+])
+def test_a_region_s_capital_file_letters_are_read_as_fairy_stockfish_reads_them(text: str) -> None:
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)

@@ -8,7 +8,7 @@ import pytest
 from dagaz_studio.variants_ini import import_file
 
 pytest.importorskip("pyffish")
-from tests.helpers.variants_oracle import compare, fsf_positions  # noqa: E402
+from tests.helpers.variants_oracle import compare, fsf_positions, imports_and_plays_alike  # noqa: E402
 
 PREDEFINED_BETZA = """[knightwazir:chess]
 knight = n:W
@@ -72,3 +72,20 @@ def test_a_custom_pieces_parenthesised_group_is_read_as_fairy_stockfish_reads_it
     positions = fsf_positions(GROUPED, "grouped", ["4k3/8/8/8/8/8/8/A3K3 w - - 0 1"])
     assert {"a1a2", "a1b1"} <= set(positions[0][1])
     assert compare(variant.text, [positions]) is None
+
+
+@pytest.mark.parametrize("text", [
+    # The character after the letter is skipped, ':' or not, the colons opening the rest too.
+    "[skipped:chess]\ncustomPiece1 = ab:W\nstartFen = rnbqkbna/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNA w - - 0 1\n",
+    "[forward:chess]\ncustomPiece1 = abfR\nstartFen = rnbqkbna/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNA w - - 0 1\n",
+    # Nothing left after it: a piece with no moves.
+    "[still:chess]\ncustomPiece1 = aW\nstartFen = rnbqkbna/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNA w - - 0 1\n",
+    "[lettered:chess]\nknight = nb\n",
+    # A King with text after its letter is a custom royal piece, with no moves where that is all.
+    "[frozen:chess]\nking = k:\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n",
+    "[doubled:chess]\nking = kK\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n",
+    "[wazirking:chess]\nking = k::W\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n",
+])
+def test_a_piece_value_is_read_from_its_letter_on_as_fairy_stockfish_reads_it(text: str) -> None:
+    # parser.cpp: the letter is the value's first character and the Betza starts at its third.
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)

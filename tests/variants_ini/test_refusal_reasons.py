@@ -108,7 +108,14 @@ def test_grand_chess_with_captures_to_hand_counts_its_promotions_as_fairy_stockf
     # Dropped as its promoted side where the rule of two to a file lets the pawn be dropped.
     "[promoted:shogi]\ndropPromoted = true\ndropNoDoubledCount = 2\n"
     "startFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[PPpp] w - - 0 1\n",
-    "[kyoto:kyotoshogi]\nmobilityRegionWhiteLance = *2 *3 *4 *5\nstartFen = p1sgk/5/5/5/PGSK1[LSls] w - - 0 1\n"])
+    "[kyoto:kyotoshogi]\nmobilityRegionWhiteLance = *2 *3 *4 *5\nstartFen = p1sgk/5/5/5/PGSK1[LSls] w - - 0 1\n",
+    # The Rook on its first rank only, and two to a file, or in its mobility region, or as its promoted side.
+    "[rookdrop:crazyhouse]\nsittuyinRookDrop = true\ndropNoDoubled = r\ndropNoDoubledCount = 2\n"
+    "startFen = rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR[RRrr] w - - 0 1\n",
+    "[rookkept:crazyhouse]\nsittuyinRookDrop = true\nmobilityRegionWhiteRook = a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4\n"
+    "startFen = rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBN1[RRrr] w - - 0 1\n",
+    "[rookpromoted:shogi]\nsittuyinRookDrop = true\ndropPromoted = true\n"
+    "startFen = lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B7/LNSGKGSNL[Rr] w - - 0 1\n"])
 def test_a_drop_keeps_to_every_drop_rule_of_its_piece_at_once_as_in_fairy_stockfish(text: str) -> None:
     imports_and_plays_alike(text, games=3, plies=30, seed=2)
 

@@ -207,7 +207,7 @@ def test_sections_whose_names_make_one_file_name_or_too_long_a_one_are_all_writt
     assert {path.read_text(encoding="utf-8").split("\n")[1] for path in written} == {f"name: {n}" for n in names}
 
 
-@pytest.mark.parametrize("bad", ["customPiece1 = ab:R", "customPiece1 = :R", "customPiece2 = 1:W", "knight = *:N"])
+@pytest.mark.parametrize("bad", ["customPiece1 = 3R", "customPiece1 = :R", "customPiece2 = 1:W", "knight = *:N"])
 def test_a_piece_letter_that_is_no_letter_is_refused_at_its_line(tmp_path: Path, bad: str) -> None:
     text = GOOD.format(n=1) + f"[bad:chess]\n# the bad line is line 8\n{bad}\n\n" + GOOD.format(n=2)
     done = _import(tmp_path, text)

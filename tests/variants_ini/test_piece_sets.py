@@ -1,0 +1,48 @@
+"""An option naming a set of pieces, read as Fairy-Stockfish's parser.cpp reads a PieceSet: each
+letter in either case, blanks skipped, up to the first character that is no piece's letter."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers.variants_oracle import imports_and_plays_alike
+
+PROMOTING = "startFen = 7k/PPP5/8/8/8/8/ppp5/7K w - - 0 1\n"
+
+
+@pytest.mark.parametrize("text", [
+    "[upper:chess]\npromotionPieceTypes = QN\n" + PROMOTING,
+    # x is no piece: the set ends there, the Rook after it left out.
+    "[stopped:chess]\npromotionPieceTypes = qxr\n" + PROMOTING,
+    "[spaced:chess]\npromotionPieceTypes = q  R\n" + PROMOTING,
+    "[sides:chess]\npromotionPieceTypesWhite = N\npromotionPieceTypesBlack = bQ\n" + PROMOTING,
+    # The Rooks are not of the set: the Rook takes the Rook.
+    "[immune:chess]\nmutuallyImmuneTypes = qxr\nstartFen = 3qk3/8/8/8/8/r7/8/R2QK3 w - - 0 1\n",
+])
+def test_a_set_of_pieces_is_read_as_fairy_stockfish_reads_it(text: str) -> None:
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
+
+
+HAND = "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR[Pp] w KQkq - 0 1\n"
+
+
+@pytest.mark.parametrize("text", [
+    "[doubled:crazyhouse]\ndropNoDoubled = P\n" + HAND,
+    # Each letter read replaces the one before: the pawn.
+    "[lastread:crazyhouse]\ndropNoDoubled = np\n" + HAND,
+    "[castler:chess]\ncastlingKingPiece = K\nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n",
+])
+def test_a_piece_type_is_read_as_fairy_stockfish_reads_it(text: str) -> None:
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
+
+
+@pytest.mark.parametrize("text", [
+    "[capital:chess]\npromotedPieceType = N:Q\nstartFen = 7k/8/1N6/8/8/8/8/7K w - - 0 1\n",
+    # x is no piece: the reading stops there, and neither the Knight nor the Bishop after it promotes.
+    "[stray:chess]\npromotedPieceType = n:x b:q\nstartFen = 7k/8/1N1B4/8/8/8/8/7K w - - 0 1\n",
+    # '-' is none: the pawn inherited promoting to the Gold no longer promotes.
+    "[unpromoted:shogi]\npromotedPieceType = p:-\n"
+    "startFen = lnsgkgsnl/1r5b1/pppp1pppp/4P4/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1\n",
+])
+def test_the_promoted_piece_types_are_read_as_fairy_stockfish_reads_them(text: str) -> None:
+    imports_and_plays_alike(text, games=3, plies=30, seed=2)
