@@ -352,3 +352,20 @@ def test_a_layout_restored_for_a_wide_window_and_shown_very_small_is_one_column(
     again.show()
     qtbot.waitExposed(again)
     qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, again, 481, 371), timeout=10000)
+
+
+def test_a_layout_restored_in_one_column_and_shown_wide_is_arranged_wide(qtbot) -> None:
+    """A layout saved in the one column of a very small window and restored into one shown wide
+    kept every panel a tab of that one column beside a board with room to spare."""
+    from dagaz_studio.gui.frame.docks import WIDE
+
+    window = open_window(qtbot, "chess", 481, 371)
+    assert_usable_in_one_column(qtbot, window, 481, 371)
+    assert window.close()
+    again = app.create_window(str(shipped_boards()["chess"]))
+    qtbot.addWidget(again)
+    again.resize(1280, 800)
+    again.show()
+    qtbot.waitExposed(again)
+    layout = again.layout_of_docks
+    qtbot.waitUntil(lambda: layout.arrangement() == layout.arrangement_for(WIDE), timeout=10000)
