@@ -179,6 +179,9 @@ class QtMainWindow(QMainWindow):
         self.autosave = QtAutosave(self, APP_TITLE, self.document, self.notation_editor,
                                    self._opened_to_restore, lambda message: self.statusBar().showMessage(message, 10000),
                                    self.board_text)
+        from dagaz_studio.gui.frame.docks import smallest_window
+
+        self.setMinimumSize(smallest_window(self))
         self.layout_of_docks.arrange(arrangement_kind(self.width()))
         if self.document.board is not None:
             # The board opened before the panels were there: they catch up as if it opened now.

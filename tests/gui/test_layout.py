@@ -369,3 +369,15 @@ def test_a_layout_restored_in_one_column_and_shown_wide_is_arranged_wide(qtbot) 
     qtbot.waitExposed(again)
     layout = again.layout_of_docks
     qtbot.waitUntil(lambda: layout.arrangement() == layout.arrangement_for(WIDE), timeout=10000)
+
+
+def test_a_window_dragged_smaller_than_its_one_column_can_serve_stops_at_the_smallest_usable(qtbot) -> None:
+    """Qt let the window go down to 352×281, where the one column was 80 pixels wide and every panel
+    in it cut off at the side."""
+    from dagaz_studio.gui.frame.docks import MIN_BOARD_SIZE, ONE_COLUMN_SIDE
+
+    window = open_window(qtbot, "chess", 1280, 800)
+    window.resize(200, 150)
+    smallest = window.minimumSize()
+    assert smallest.width() >= MIN_BOARD_SIZE.width() + ONE_COLUMN_SIDE and smallest.height() >= MIN_BOARD_SIZE.height()
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, window, smallest.width(), smallest.height()), timeout=10000)

@@ -104,6 +104,13 @@ def build_docks(window: Window) -> None:
     window.board_view.setMinimumSize(MIN_BOARD_SIZE)
 
 
+def smallest_window(window: Window) -> QSize:
+    """The smallest size the window can be made: the board at its smallest beside the one column at its
+    narrowest, under the menu bar and over the status bar. Smaller, Qt cut the column to 80 pixels."""
+    separator = window.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, window)
+    height = window.menuBar().sizeHint().height() + window.statusBar().sizeHint().height()
+    return QSize(MIN_BOARD_SIZE.width() + separator + ONE_COLUMN_SIDE, MIN_BOARD_SIZE.height() + height)
+
 
 def arrangement_kind(width: int) -> str:
     """The arrangement (:data:`WIDE`, :data:`COMPACT` or :data:`ONE_COLUMN`) for a window ``width`` wide."""
