@@ -311,7 +311,10 @@ class QtMainWindow(QMainWindow):
         """Help ▸ Lessons: the Lessons dock, made on first use, shown and raised."""
         from dagaz_studio.gui.docks.lessons import show_lessons
 
-        return show_lessons(self)
+        dock = show_lessons(self)
+        if self.panels_built:
+            self.layout_of_docks.lessons_shown()
+        return dock
 
     def compact_layout(self) -> None:
         """A layout for small screens (800 x 600): the side panels in tabs, the stepper the full width."""

@@ -381,3 +381,21 @@ def test_a_window_dragged_smaller_than_its_one_column_can_serve_stops_at_the_sma
     smallest = window.minimumSize()
     assert smallest.width() >= MIN_BOARD_SIZE.width() + ONE_COLUMN_SIDE and smallest.height() >= MIN_BOARD_SIZE.height()
     qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, window, smallest.width(), smallest.height()), timeout=10000)
+
+
+def test_lessons_opened_in_the_one_column_come_in_front_with_the_titles_whole(qtbot) -> None:
+    """Help ▸ Lessons in a window already in one column made the Lessons panel the column's last tab:
+    the bar scrolled down to it, the tab above it cut to "…cord"."""
+    from PySide6.QtWidgets import QTabBar
+
+    window = open_window(qtbot, "chess", 640, 480)
+    lessons = window.show_lessons()
+    assert lessons in window.tabifiedDockWidgets(window.moves_dock)
+    qtbot.waitUntil(lambda: not lessons.visibleRegion().isEmpty() and lessons.width() >= 240, timeout=10000)
+    assert window.board_view.width() >= 240
+    bars = [bar for bar in window.findChildren(QTabBar) if bar.parent() is window and bar.isVisible()]
+    assert [bar.tabText(0) for bar in bars] == ["Lessons"]
+    bar = bars[0]
+    assert bar.currentIndex() == 0
+    # Scrolled to no tab but the first, every title the bar shows starts whole at its top.
+    assert bar.tabRect(0).top() >= 0

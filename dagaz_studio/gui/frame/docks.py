@@ -132,17 +132,18 @@ class DockLayout:
         #: into one column: given back when it is made wide enough again.
         self._before_one_column: Any = None
 
-    def arrange(self, compact: bool | str) -> None:
+    def arrange(self, compact: bool | str, keep_closed: bool = False) -> None:
         """Put every dock in its place, shown and docked: Moves and Notation on the left, Position with
         the board file and help (and piece types) on the right, the stepper below; ``compact`` (or
         :data:`COMPACT`) puts the side panels in tabs and gives the stepper the full width, and
-        :data:`ONE_COLUMN` makes every dock a tab of one column on the right."""
+        :data:`ONE_COLUMN` makes every dock a tab of one column on the right, those closed left closed
+        there if ``keep_closed``."""
         kind = compact if isinstance(compact, str) else COMPACT if compact else WIDE
         # Docks added one below another on the way ask for a window as tall as all of them: Qt makes it
         # so, and it stayed that tall once they were tabbed (a 371 pixel high window became 800 high).
         size = self._window.size()
         if kind == ONE_COLUMN:
-            self._arrange_one_column()
+            self._arrange_one_column(keep_closed)
             self._settle(size, whole_titles=True)
             return
         compact = kind == COMPACT
@@ -185,10 +186,12 @@ class DockLayout:
         self.size_docks(arranging=True)
         self._settle(size)
 
-    def _arrange_one_column(self) -> None:
+    def _arrange_one_column(self, keep_closed: bool) -> None:
         """Every dock a tab of one column on the right of the board, the panels used most first, their
-        tabs running down the column's outer edge."""
+        tabs running down the column's outer edge; a dock closed stays so if ``keep_closed``, its place
+        in the column kept for View to open it in."""
         window = self._window
+        closed = [dock for dock in window.docks() if dock.isHidden()] if keep_closed else []
         right = Qt.DockWidgetArea.RightDockWidgetArea
         order = [window.moves_dock, window.notation_dock, window.trace_dock, window.position_dock,
                  window.piece_types_dock, window.record_dock, window.board_text_dock, window.help_dock,
@@ -203,12 +206,22 @@ class DockLayout:
             window.tabifyDockWidget(first, then)
         for dock in order:
             dock.setFloating(False)
-            dock.show()
+            dock.setVisible(dock not in closed)
         window.setTabPosition(right, QtWidgets.QTabWidget.TabPosition.East)
         window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.setCorner(Qt.Corner.BottomRightCorner, right)
-        (lessons or window.moves_dock).raise_()
+        front = next((dock for dock in order if dock not in closed), None)
+        if front is not None:
+            front.raise_()
         self.size_docks(arranging=True)
+
+    def lessons_shown(self) -> None:
+        """Help ▸ Lessons opened the Lessons dock: in the one column it is made the column's first tab
+        and its front one, as when the column is made with a course under way; Qt put it last, the bar
+        scrolled to it and cutting the title above it ("…cord")."""
+        lessons = self._open_lessons()
+        if lessons is not None and not lessons.isFloating() and self._in_one_column():
+            self.arrange(ONE_COLUMN, keep_closed=True)
 
     def _open_lessons(self) -> QDockWidget | None:
         """The Lessons dock, where Help ▸ Lessons made it and it is open."""
