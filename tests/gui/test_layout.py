@@ -198,18 +198,24 @@ def test_reset_layout_gives_the_board_its_room_back_after_the_panels_were_widene
     qtbot.waitUntil(lambda: assert_usable(window, 800, 600), timeout=10000)
 
 
-def assert_usable_in_one_column(qtbot, window, width: int, height: int) -> None:
-    """Every panel a tab of one column beside the board, each whole at the column's width."""
+def assert_usable_in_one_column(qtbot, window, width: int, height: int, closed: tuple[str, ...] = ()) -> None:
+    """Every panel a tab of one column beside the board, each whole at the column's width; the panels
+    titled ``closed`` closed."""
     assert (window.width(), window.height()) == (width, height)
     from dagaz_studio.gui.frame.docks import ONE_COLUMN
 
-    assert window.layout_of_docks.arrangement() == window.layout_of_docks.arrangement_for(ONE_COLUMN)
+    layout = window.layout_of_docks
+    names = {dock.objectName() for dock in window.docks() if dock.windowTitle() in closed}
+    wanted = {(name, "closed", frozenset()) if name in names else (name, place, tabs - names)
+              for name, place, tabs in layout.arrangement_for(ONE_COLUMN)}
+    assert as_seen(layout.arrangement()) == wanted
     view = window.board_view
     assert min(view.width(), view.height()) >= 240 and square_px(window) >= USABLE_SQUARE_PX
-    window.moves_dock.raise_()
-    qtbot.waitUntil(lambda: not window.moves_dock.visibleRegion().isEmpty(), timeout=5000)
-    assert view.geometry().right() < window.moves_dock.geometry().left()
-    for dock in window.docks():
+    shown = [dock for dock in window.docks() if dock.windowTitle() not in closed]
+    shown[0].raise_()
+    qtbot.waitUntil(lambda: not shown[0].visibleRegion().isEmpty(), timeout=5000)
+    assert view.geometry().right() < shown[0].geometry().left()
+    for dock in shown:
         dock.raise_()
         qtbot.waitUntil(lambda dock=dock: not dock.visibleRegion().isEmpty(), timeout=5000)
         assert dock.width() >= 180, (dock.windowTitle(), dock.width())
@@ -254,7 +260,7 @@ def test_a_window_made_very_small_and_large_again_gets_its_layout_back(qtbot) ->
     window.help_dock.close()
     own = as_seen(layout.arrangement())
     window.resize(640, 480)
-    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, window, 640, 480), timeout=10000)
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, window, 640, 480, closed=("Help",)), timeout=10000)
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: as_seen(layout.arrangement()) == own, timeout=10000)
     qtbot.waitUntil(lambda: assert_usable(window, 1280, 800), timeout=10000)
@@ -399,3 +405,40 @@ def test_lessons_opened_in_the_one_column_come_in_front_with_the_titles_whole(qt
     assert bar.currentIndex() == 0
     # Scrolled to no tab but the first, every title the bar shows starts whole at its top.
     assert bar.tabRect(0).top() >= 0
+
+
+@pytest.mark.parametrize("board", ["chess", "shogi"])
+def test_panels_closed_stay_closed_in_the_one_column_and_view_opens_them_there(qtbot, board: str) -> None:
+    """Made very small, the window opened in its one column every panel the user had closed by its ×;
+    one opened there from View stays open when the window is made wide again."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QTabBar
+
+    from dagaz_studio.gui.frame.docks import WIDE
+
+    window = open_window(qtbot, board, 1280, 800)
+    layout = window.layout_of_docks
+    window.help_dock.close()
+    window.record_dock.close()
+    window.resize(640, 480)
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, window, 640, 480, closed=("Help", "Game record")),
+                    timeout=10000)
+    # The front tab closed too: the column is still the column, sized as one, Lessons opened in front.
+    window.moves_dock.close()
+    window.resize(481, 371)
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, window, 481, 371, closed=("Help", "Game record", "Moves")),
+                    timeout=10000)
+    lessons = window.show_lessons()
+    bars = [bar for bar in window.findChildren(QTabBar) if bar.parent() is window and bar.isVisible()]
+    assert [bar.tabText(0) for bar in bars] == ["Lessons"]
+    lessons.close()
+    window.moves_dock.toggleViewAction().trigger()
+    window.help_dock.toggleViewAction().trigger()
+    qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, window, 481, 371, closed=("Game record",)), timeout=10000)
+    window.resize(1280, 800)
+    # The layout given back, the help back among the position's tabs where it was closed.
+    wanted = {(name, "closed", frozenset()) if name == "recordDock" else (name, place, tabs - {"recordDock"})
+              for name, place, tabs in layout.arrangement_for(WIDE)}
+    qtbot.waitUntil(lambda: as_seen(layout.arrangement()) == wanted, timeout=10000)
+    assert window.record_dock.isHidden() and not window.help_dock.isHidden()
+    assert window.dockWidgetArea(window.moves_dock) == Qt.DockWidgetArea.LeftDockWidgetArea

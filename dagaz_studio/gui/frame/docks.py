@@ -312,18 +312,23 @@ class DockLayout:
             self.widen_docks()
             return
         if kind == ONE_COLUMN:
-            # A layout of the user's own is kept to give back; an arranged one is arranged anew.
+            # A layout of the user's own is kept to give back; an arranged one is arranged anew. Panels
+            # closed stay closed in the column, as in any layout: View opens them there.
             self._before_one_column = self._whole_state() if now is None else None
-            self.arrange(ONE_COLUMN)
+            self.arrange(ONE_COLUMN, keep_closed=True)
         elif now == ONE_COLUMN:
-            # Panels closed by their × in the column stay closed in the layout given back.
+            # Panels closed by their × in the column stay closed in the layout given back, and those
+            # opened there from View stay open.
             closed = [dock for dock in window.docks() if dock.isHidden()]
+            opened = [dock for dock in window.docks() if not dock.isHidden()]
             saved, self._before_one_column = self._before_one_column, None
             restored = saved is not None and self._restore_whole(saved)
             if not restored:
                 self.arrange(kind)
             for dock in closed:
                 dock.hide()
+            for dock in opened:
+                dock.show()
             if restored:
                 self.widen_docks()
         elif now is not None:
@@ -436,8 +441,9 @@ class DockLayout:
             window.resizeDocks(left_column, [height * 2 // 5, height * 3 // 5], Qt.Orientation.Vertical)
         columns = [dock for dock in (window.moves_dock, window.position_dock) if not dock.isHidden()]
         one_column = self._in_one_column()
-        if one_column:
-            columns = [window.moves_dock]
+        front = self._column_front()
+        if one_column and front is not None:
+            columns = [front]
         if columns:
             room = window.width() - len(columns) * separator
             lessons = self._open_lessons() if one_column else None
@@ -477,11 +483,20 @@ class DockLayout:
             self._size_columns(columns, wider)
 
     def _in_one_column(self) -> bool:
-        """Whether the panels beside the board are one column of tabs (the moves and the position in it)."""
+        """Whether the panels beside the board are one column of tabs."""
+        return self._column_front() is not None
+
+    def _column_front(self) -> QDockWidget | None:
+        """In the one column, a dock shown in it (its moves, notation or stepper, which no other layout
+        tabs on the right, with other tabs): the column is known by it, whichever panels are closed."""
         window = self._window
+        right = Qt.DockWidgetArea.RightDockWidgetArea
         # Tabs behind the one in front may count as hidden: the column is known by its tabs.
-        return (not window.moves_dock.isHidden() and not window.moves_dock.isFloating()
-                and window.position_dock in window.tabifiedDockWidgets(window.moves_dock))
+        for dock in (window.moves_dock, window.notation_dock, window.trace_dock):
+            if (not dock.isHidden() and not dock.isFloating() and window.dockWidgetArea(dock) == right
+                    and any(not other.isHidden() for other in window.tabifiedDockWidgets(dock))):
+                return dock
+        return None
 
     def _column_width(self, dock: QDockWidget) -> int:
         """The width of ``dock``'s column as Qt sizes it: the dock's, and its tabs' where they run down
