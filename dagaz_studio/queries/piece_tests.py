@@ -47,6 +47,8 @@ class TestResult:
     found: tuple[str, ...] = ()
     #: The board file the test is written in, as it was named (the board's name when read from text).
     file: str | None = None
+    #: Whether the run that stopped (``error``) spent its budget: given more, it may end.
+    budget_spent: bool = False
 
     def as_json(self) -> dict[str, object]:
         """The result as ``dagaz-studio test --json`` prints it."""
@@ -214,6 +216,7 @@ def run_test(rules: Rules, test: PieceTest, budget: int = DEFAULT_BUDGET, more_b
         result.error = f"{'test FEN' if test.fen is not None else 'setup'}: {error.message}"
     except RunawayNotation as error:
         result.error = stopped_said(str(error), error.budget_spent, budget, more_by)
+        result.budget_spent = error.budget_spent
     return result
 
 
@@ -257,6 +260,7 @@ def _named(rules: Rules, position: Position, test: PieceTest, result: TestResult
     answer = read_move_name(rules, MoveNameQuery(rules.board, position, test.move or "", budget=budget))
     if answer.error is not None and answer.error.startswith("the legal moves cannot be worked out"):
         result.error = stopped_said(answer.error, answer.budget_spent, budget, more_by)
+        result.budget_spent = answer.budget_spent
         return
     found = answer.move is not None or bool(answer.candidates)
     if not found:
@@ -288,6 +292,7 @@ def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult
         return
     if answer.stopped is not None:
         result.error = stopped_said(answer.stopped, answer.budget_spent, budget, more_by)
+        result.budget_spent = answer.budget_spent
         return
     marks = reach_marks(board, answer.shown_moves())
     expected = set(test.marks)
