@@ -71,6 +71,8 @@ class WhyQuery:
     test: PieceTest
     mark: str
     serial: int = 0
+    #: The work the piece's run may do: what the tests were run with.
+    budget: int = DEFAULT_BUDGET
 
 
 @dataclass
@@ -223,7 +225,7 @@ def answer_panel(rules: Rules | None, query: Any, cancel: threading.Event) -> An
         if isinstance(query, TestsQuery):
             return _tests(query, cancel)
         if isinstance(query, WhyQuery):
-            return WhyAnswer(query, explain_mark(Rules(query.board), query.test, query.mark))
+            return WhyAnswer(query, explain_mark(Rules(query.board), query.test, query.mark, query.budget))
         if isinstance(query, RecordQuery):
             return _record(rules, query)
         if isinstance(query, CompareQuery):

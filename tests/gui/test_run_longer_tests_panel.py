@@ -41,3 +41,20 @@ def test_tests_that_spend_no_budget_offer_nothing(qtbot) -> None:
     panel = shown_tests_panel(qtbot, window)
     assert panel.answer.results and all(result.passed for result in panel.answer.results)
     assert not panel.longer.isVisible()
+
+
+def test_why_not_is_asked_with_the_budget_the_tests_ran_with(qtbot, tmp_path) -> None:
+    pytest.importorskip("draughts")
+    path = _eleven_test(tmp_path)
+    # The King does not step to a1 here (it must take): a mark missing however long it runs.
+    path.write_text(path.read_text().rstrip("\n") + " a1\n")
+    window = open_window(qtbot, str(path))
+    panel = shown_tests_panel(qtbot, window)
+    with qtbot.waitSignal(panel.resultsShown, timeout=60000):
+        qtbot.mouseClick(panel.longer, Qt.MouseButton.LeftButton)
+    eleven = panel.answer.results[-1]
+    assert eleven.missing == ("a1",) and eleven.error is None
+    panel.show_test(len(panel.answer.results) - 1)
+    with qtbot.waitSignal(panel.detail_runner.replyReady, timeout=60000):
+        assert panel.why_not("a1")
+    assert panel.why.text().startswith("a1") and "stopped after" not in panel.why.text()

@@ -325,7 +325,7 @@ class QtTestsPanel(QWidget):
             return False
         self.why.setText(f"Working out why not {mark}…")
         self._recording = False
-        self.detail_runner.request(WhyQuery(self.answer.board, shown[0], mark))
+        self.detail_runner.request(WhyQuery(self.answer.board, shown[0], mark, budget=self.answer.query.budget))
         return True
 
     @Slot(QPoint)
