@@ -30,6 +30,27 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
+def add_budget_option(parser: Any, each: str) -> None:
+    """The ``--budget UNITS`` option: the work ``each`` run may do (``each``: "each piece's run", …)."""
+    parser.add_argument("--budget", type=budget_units, default=None, metavar="UNITS",
+                        help=f"the work {each} may do (steps, captures, moves found …) before it is "
+                             "stopped as a runaway (default 100000): more for a piece that has a great many "
+                             "ways, such as a long-range King among many pieces to take")
+
+
+def budget_units(text: str) -> int:
+    """A ``--budget`` value: a whole number of units of work, at least one and at most a billion (a run
+    spending more would take hours, and the window's and command's answers are meant to come in seconds)."""
+    import argparse
+
+    from dagaz_studio.queries.run_stopped import MOST_BUDGET
+
+    units = whole_number(text)
+    if not 1 <= units <= MOST_BUDGET:
+        raise argparse.ArgumentTypeError(f"{units}: give from 1 to {MOST_BUDGET} units of work")
+    return units
+
+
 class TypedNumber(float):
     """A number as the command line gave it: its value, and its text, which a message says as typed
     (``1e400`` is infinite and ``1e-400`` nought as a float; ``1000.0001`` is not ``1000``)."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.commands.common import (
     CommandError,
+    add_budget_option,
     add_fen_style_option,
     check_fen_style,
     json_line,
@@ -55,6 +56,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="the random positions' seed (default 0)")
     parser.add_argument("--json", action="store_true", help="the result as one JSON object")
     add_fen_style_option(parser, "the counterexample's FEN")
+    add_budget_option(parser, "each run of a definition on a square")
     add_jobs_option(parser, f"search with (default: every core from {PARALLEL_POSITIONS:,} positions on)")
 
 
@@ -66,20 +68,22 @@ PARALLEL_POSITIONS = 5000
 MAX_POSITIONS = 10_000_000
 
 
-def _open(board_argument: str, a: str, b: str, seed: int) -> dict[str, Any]:
-    """What a worker keeps: the rules of the board, the two definitions' kinds, the seed."""
+def _open(board_argument: str, a: str, b: str, seed: int, budget: int) -> dict[str, Any]:
+    """What a worker keeps: the rules of the board, the two definitions' kinds, the seed, the budget
+    of each run."""
     from dagaz_studio.engine import Rules
     from dagaz_studio.queries.compare import definition_kinds
 
     rules = Rules(open_board(board_argument))
-    return {"rules": rules, "kinds": definition_kinds(rules, a, b), "seed": seed}
+    return {"rules": rules, "kinds": definition_kinds(rules, a, b), "seed": seed, "budget": budget}
 
 
 def _search_block(block: tuple[int, int]) -> Any:
     """In a worker: one block of positions, (its number, how many)."""
     from dagaz_studio.queries.compare import search_block
 
-    return search_block(STATE["rules"], STATE["kinds"], STATE["seed"], *block)
+    number, count = block
+    return search_block(STATE["rules"], STATE["kinds"], STATE["seed"], number, count, budget=STATE["budget"])
 
 
 def _searcher(workers: Workers) -> Any:
@@ -120,7 +124,7 @@ def _same(definition: str, as_json: bool) -> int:
 def run(args: argparse.Namespace) -> int:
     """Compare the definitions; 1 when they differ, 0 when not, 2 on bad input or a runaway."""
     from dagaz_studio.board.problems import echoed
-    from dagaz_studio.engine import Rules
+    from dagaz_studio.engine import DEFAULT_BUDGET, Rules
     from dagaz_studio.notation import NotationError
     from dagaz_studio.notation.parser import parse_notation
     from dagaz_studio.queries.compare import Comparison, compare_kinds, no_difference_said
@@ -147,15 +151,17 @@ def run(args: argparse.Namespace) -> int:
         kinds = (kinds_read[0], kinds_read[1])
         if a == b:
             return _same(a, args.json)
+        budget = DEFAULT_BUDGET if args.budget is None else args.budget
         jobs = jobs_for(args.jobs, args.positions >= PARALLEL_POSITIONS)
         result: Comparison | None = None
         if jobs > 1:
             rules.warm()
-            STATE.update({"rules": rules, "kinds": kinds, "seed": args.seed})
-            with pool(jobs, _open, args.board, a, b, args.seed, opened=True) as workers:
-                result = compare_kinds(rules, kinds, args.positions, args.seed, _searcher(workers))
+            STATE.update({"rules": rules, "kinds": kinds, "seed": args.seed, "budget": budget})
+            with pool(jobs, _open, args.board, a, b, args.seed, budget, opened=True) as workers:
+                result = compare_kinds(rules, kinds, args.positions, args.seed, _searcher(workers), budget=budget,
+                                       more_by="--budget")
         else:
-            result = compare_kinds(rules, kinds, args.positions, args.seed)
+            result = compare_kinds(rules, kinds, args.positions, args.seed, budget=budget, more_by="--budget")
         if result.differ and result.position is not None:
             try:
                 result = replace(result, fen=written_fen(result.position, args.fen_style, result.fen))

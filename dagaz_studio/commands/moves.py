@@ -19,6 +19,7 @@ from dagaz_studio.commands.common import (
     BatchLine,
     CommandError,
     InputLines,
+    add_budget_option,
     add_fen_style_option,
     batch_lines,
     check_fen_style,
@@ -73,27 +74,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "wxf-prefix (FC+7), wxf-signs (C++7), san, coordinates, uci (e2e4, e7e8q); "
                         "default: the board file's")
     add_fen_style_option(parser, "the FEN of --json")
-    parser.add_argument("--budget", type=_budget, default=None, metavar="UNITS",
-                        help="the work each piece's run may do (steps, captures, moves found …) before it is "
-                             "stopped as a runaway (default 100000): more for a piece that has a great many "
-                             "ways, such as a long-range King among many pieces to take")
+    add_budget_option(parser, "each piece's run")
     add_jobs_option(parser, "answer the lines of --fen - with (the default uses every core when standard "
                     "input is a file)")
-
-
-def _budget(text: str) -> int:
-    """A ``--budget`` value: a whole number of units of work, at least one and at most a billion (a run
-    spending more would take hours, and the window's and command's answers are meant to come in seconds)."""
-    from dagaz_studio.commands.common import whole_number
-
-    units = whole_number(text)
-    if not 1 <= units <= MOST_BUDGET:
-        raise argparse.ArgumentTypeError(f"{units}: give from 1 to {MOST_BUDGET} units of work")
-    return units
-
-
-#: The largest ``--budget``: about an hour of work for the slowest runs.
-MOST_BUDGET = 1_000_000_000
 
 
 def move_json(board: Board, move: Move) -> dict[str, Any]:
@@ -120,6 +103,7 @@ def _query(board: Board, rules: Rules, position: Position, at: str | None, piece
     most ``budget`` units of work (default: the engine's); user errors as CommandError."""
     from dagaz_studio.engine import DEFAULT_BUDGET
     from dagaz_studio.queries import MovesAnswer, MovesQuery, answer_moves
+    from dagaz_studio.queries.run_stopped import MOST_BUDGET, longer_than
 
     budget = DEFAULT_BUDGET if budget is None else budget
 
@@ -137,8 +121,8 @@ def _query(board: Board, rules: Rules, position: Position, at: str | None, piece
     if answer.stopped is not None:
         # A run out of budget may be one that only has a great many ways (a long-range piece among many
         # enemies taking them in thousands of orders): the user may give it more.
-        more = (f"; if it only has a great many ways, --budget {min(budget * 10, MOST_BUDGET)} lets it go further"
-                if answer.budget_spent and budget < MOST_BUDGET else "")
+        more = (f"; if it only has a great many ways, --budget {longer_than(budget, MOST_BUDGET)} lets it go "
+                "further" if answer.budget_spent and budget < MOST_BUDGET else "")
         if square is None or answer.stopped.startswith("legality not known"):
             raise CommandError(answer.stopped + more)
         standing = answer.query.position.cells[square]

@@ -8,7 +8,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from dagaz_studio.commands.common import EXIT_USAGE, MAX_PROBLEMS_SHOWN, json_line, printable, problem_lines
+from dagaz_studio.commands.common import (
+    EXIT_USAGE,
+    MAX_PROBLEMS_SHOWN,
+    add_budget_option,
+    json_line,
+    printable,
+    problem_lines,
+)
 
 if TYPE_CHECKING:
     from dagaz_studio.board.piece_tests import PieceTest
@@ -33,6 +40,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("boards", metavar="BOARD", nargs="*",
                         help="a board file or a shipped board's name (default: every shipped board)")
     parser.add_argument("--json", action="store_true", help="one JSON object per test, passed or not")
+    add_budget_option(parser, "each run of a test's piece")
 
 
 def take_words_left(args: argparse.Namespace, left: list[str], _words: list[str]) -> bool:
@@ -124,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         for name in names:
             tally.begun += 1
-            for result, ran in _board_results(name, tally):
+            for result, ran in _board_results(name, tally, args.budget):
                 tally.add(result, ran, args.json)
             tally.close_board()
     except KeyboardInterrupt:
@@ -139,13 +147,14 @@ def run(args: argparse.Namespace) -> int:
     return tally.status
 
 
-def _board_results(name: str, tally: _Tally) -> Iterator[tuple[TestResult, bool]]:
-    """One board's results in file order, each with whether the test ran, as each test ends; a test
+def _board_results(name: str, tally: _Tally, budget: int | None = None) -> Iterator[tuple[TestResult, bool]]:
+    """One board's results in file order, each with whether the test ran, as each test ends, each run
+    of a piece given ``budget`` units of work (default: the engine's); a test
     that could not be read has a result that failed, its ``error`` saying why. A board or test that
     cannot be read raises ``tally.status`` to 2 (a board: counted in ``tally.unread``)."""
     from dagaz_studio.board import BoardFileError, BoardReadError, load_board
     from dagaz_studio.commands.check import setup_problem
-    from dagaz_studio.engine import Rules
+    from dagaz_studio.engine import DEFAULT_BUDGET, Rules
     from dagaz_studio.queries.piece_tests import readable_in_a_line, run_test, run_test_apart, test_problems
 
     try:
@@ -187,7 +196,7 @@ def _board_results(name: str, tally: _Tally) -> Iterator[tuple[TestResult, bool]
         tally.running = f"{printable(board.source or board.name)}:{test.at.line}: test {readable_in_a_line(test.name)}"
         if test.expect == "perft":
             _warn_if_unending(rules, test)
-        result = run_test_apart(rules, test)
+        result = run_test_apart(rules, test, DEFAULT_BUDGET if budget is None else budget, "--budget")
         # Done: Ctrl-C while its result is printed stops no test of it.
         tally.running = None
         yield result, True

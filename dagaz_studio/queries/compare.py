@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from dagaz_studio.engine import CancelFlag, Move, Piece, Position, Rules, RunawayNotation, describe_move
+from dagaz_studio.engine import DEFAULT_BUDGET, CancelFlag, Move, Piece, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.compare_positions import BLOCK, block_positions, full_move, piece_moves, signature
 from dagaz_studio.queries.run_stopped import stopped_said
 
@@ -59,6 +59,8 @@ class Comparison:
     moved: bool = True
     #: The counterexample itself (the FEN may not keep which pieces have moved).
     position: Position | None = None
+    #: Whether the run that stopped (``error``) spent its budget: given more, it may end.
+    budget_spent: bool = False
 
     def as_json(self) -> dict[str, object]:
         """The result as ``compare --json`` prints it."""
@@ -91,6 +93,8 @@ class Found:
     square: int
     error: str | None = None
     which: str | None = None
+    #: Whether the run that stopped (``error``) spent its budget, rather than nesting too deeply.
+    budget_spent: bool = False
 
 
 class Searched(NamedTuple):
@@ -110,28 +114,28 @@ def definition_kinds(rules: Rules, a: str, b: str) -> tuple[int, int]:
     return rules.custom_kind(parse_notation(a), "A"), rules.custom_kind(parse_notation(b), "B")
 
 
-def _difference(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
-                ) -> tuple[list[Move], list[Move]] | None:
+def _difference(rules: Rules, position: Position, square: int, kinds: tuple[int, int],
+                budget: int = DEFAULT_BUDGET) -> tuple[list[Move], list[Move]] | None:
     """The moves only A makes and only B makes from ``square``, or ``None`` when they agree."""
-    a = piece_moves(rules, position, square, kinds[0])
-    b = piece_moves(rules, position, square, kinds[1])
+    a = piece_moves(rules, position, square, kinds[0], budget)
+    b = piece_moves(rules, position, square, kinds[1], budget)
     if a.keys() == b.keys():
         return None
     return ([full_move(rules, position, square, kinds[0], a[key]) for key in a if key not in b],
             [full_move(rules, position, square, kinds[1], b[key]) for key in b if key not in a])
 
 
-def _differs(rules: Rules, position: Position, square: int, kinds: tuple[int, int]) -> bool:
+def _differs(rules: Rules, position: Position, square: int, kinds: tuple[int, int], budget: int) -> bool:
     try:
-        return _difference(rules, position, square, kinds) is not None
+        return _difference(rules, position, square, kinds, budget) is not None
     except RunawayNotation:
         return False
 
 
 def search_block(rules: Rules, kinds: tuple[int, int], seed: int, block: int, count: int = BLOCK,
-                 cancel: CancelFlag | None = None) -> Searched:
-    """Try the ``count`` positions of block ``block``: how many were tried, the first difference,
-    and whether either definition moved."""
+                 cancel: CancelFlag | None = None, budget: int = DEFAULT_BUDGET) -> Searched:
+    """Try the ``count`` positions of block ``block``, each run given ``budget`` units of work: how many
+    were tried, the first difference, and whether either definition moved."""
     squares = range(len(rules.board.squares))
     tried = 0
     moved = False
@@ -143,10 +147,10 @@ def search_block(rules: Rules, kinds: tuple[int, int], seed: int, block: int, co
             keys = []
             for which, kind in zip("AB", kinds):
                 try:
-                    keys.append(piece_moves(rules, position, square, kind).keys())
+                    keys.append(piece_moves(rules, position, square, kind, budget).keys())
                 except RunawayNotation as error:
-                    said = stopped_said(str(error), error.budget_spent)
-                    return Searched(tried, Found(block * BLOCK + tried, position.copy(), square, said, which), moved)
+                    found = Found(block * BLOCK + tried, position.copy(), square, str(error), which, error.budget_spent)
+                    return Searched(tried, found, moved)
             if keys[0] != keys[1]:
                 return Searched(tried, Found(block * BLOCK + tried, position.copy(), square), True)
             moved = moved or bool(keys[0])
@@ -166,15 +170,18 @@ Searcher = Callable[[Iterable[tuple[int, int]]], Iterator[Searched]]
 
 def compare_kinds(rules: Rules, kinds: tuple[int, int], positions: int = 1000, seed: int = 0,
                   search: Searcher | None = None, progress: Callable[[int, int], None] | None = None,
-                  cancel: CancelFlag | None = None) -> Comparison:
-    """Compare two piece kinds of ``rules`` on ``positions`` positions (see the module's docstring).
+                  cancel: CancelFlag | None = None, budget: int = DEFAULT_BUDGET,
+                  more_by: str | None = None) -> Comparison:
+    """Compare two piece kinds of ``rules`` on ``positions`` positions (see the module's docstring),
+    each run given ``budget`` units of work.
 
-    ``search`` searches blocks of positions elsewhere (on other processes; default: here, one after
-    the other): the answer is the same. ``progress(tried, positions)`` is called after each block;
-    ``cancel`` stops the search between positions."""
+    ``search`` searches blocks of positions elsewhere (on other processes, given the same budget;
+    default: here, one after the other): the answer is the same. ``progress(tried, positions)`` is
+    called after each block; ``cancel`` stops the search between positions. ``more_by``: the command's
+    option that gives a run that spent its budget more (see :func:`stopped_said`)."""
     if search is None:
         def search(blocks: Iterable[tuple[int, int]]) -> Iterator[Searched]:
-            return (search_block(rules, kinds, seed, block, count, cancel) for block, count in blocks)
+            return (search_block(rules, kinds, seed, block, count, cancel, budget) for block, count in blocks)
     tried = 0
     found: Found | None = None
     moved = False
@@ -190,17 +197,18 @@ def compare_kinds(rules: Rules, kinds: tuple[int, int], positions: int = 1000, s
                           moved=moved)
     board = rules.board
     if found.error is not None:
-        return Comparison(True, found.index, found.position.fen(), board.squares[found.square], error=found.error,
-                          which=found.which, position=found.position)
+        said = stopped_said(found.error, found.budget_spent, budget, more_by)
+        return Comparison(True, found.index, found.position.fen(), board.squares[found.square], error=said,
+                          which=found.which, position=found.position, budget_spent=found.budget_spent)
     # The counterexample is shown as a FEN, which does not say everything a position holds (which
     # pieces have moved, beyond castling rights; the last move, beyond an en-passant square): where
     # the difference is still there as the FEN reads back, it is shrunk among such positions only,
     # so the FEN printed shows it.
     written = _as_written(rules, found.position)
-    faithful = written is not None and _differs(rules, written, found.square, kinds)
+    faithful = written is not None and _differs(rules, written, found.square, kinds, budget)
     small = shrink(rules, written if faithful and written is not None else found.position, found.square, kinds,
-                   as_written=faithful)
-    difference = _difference(rules, small, found.square, kinds)
+                   as_written=faithful, budget=budget)
+    difference = _difference(rules, small, found.square, kinds, budget)
     assert difference is not None  # shrinking keeps the difference
     only_a, only_b = difference
     others = sum(piece is not None for square, piece in enumerate(small.cells) if square != found.square)
@@ -211,14 +219,15 @@ def compare_kinds(rules: Rules, kinds: tuple[int, int], positions: int = 1000, s
 
 def compare_pieces(rules: Rules, a: str, b: str, positions: int = 1000, seed: int = 0,
                    cancel: CancelFlag | None = None, progress: Callable[[int], None] | None = None,
-                   search: Searcher | None = None) -> Comparison:
-    """Compare notations ``a`` and ``b`` (Dagaz) on ``positions`` positions of ``rules``'s board.
+                   search: Searcher | None = None, budget: int = DEFAULT_BUDGET) -> Comparison:
+    """Compare notations ``a`` and ``b`` (Dagaz) on ``positions`` positions of ``rules``'s board, each
+    run given ``budget`` units of work.
 
     ``cancel`` is looked at between positions: when it is set, :class:`ComparisonCancelled` is raised.
     ``progress`` is told how many positions are done as the search goes. Raises
     :class:`~dagaz_studio.notation.NotationError` for a notation that does not read."""
     told = None if progress is None else (lambda tried, _total: progress(tried))
-    found = compare_kinds(rules, definition_kinds(rules, a, b), positions, seed, search, told, cancel)
+    found = compare_kinds(rules, definition_kinds(rules, a, b), positions, seed, search, told, cancel, budget)
     if found.cancelled or (cancel is not None and cancel.is_set() and not found.differ):
         raise ComparisonCancelled()
     return found
@@ -255,7 +264,7 @@ def _as_written(rules: Rules, position: Position) -> Position | None:
 
 
 def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int],
-           as_written: bool = False) -> Position:
+           as_written: bool = False, budget: int = DEFAULT_BUDGET) -> Position:
     """A smaller ``position`` where the definitions still differ on ``square``: the square emptied
     (when the difference does not need what stands there), the moves that led there forgotten, then pieces taken away, moved nearer the
     square, or replaced by simpler ones, one at a time, for as long as the difference stays.
@@ -273,7 +282,7 @@ def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
             if written is None:
                 return None
             trial = written
-        return trial if _differs(rules, trial, square, kinds) else None
+        return trial if _differs(rules, trial, square, kinds, budget) else None
 
     current = position.copy()
     emptied = current.copy()

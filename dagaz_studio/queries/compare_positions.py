@@ -130,11 +130,12 @@ def _played(rules: Rules, rng: random.Random) -> Iterator[Position]:
             return
 
 
-def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Listed]:
+def piece_moves(rules: Rules, position: Position, square: int, kind: int,
+                budget: int = DEFAULT_BUDGET) -> dict[tuple, Listed]:
     """The moves of a piece of ``kind`` of the side to move put on ``square`` of ``position`` (in
     place of what stands there; the position is left as it was), by their :func:`signature`.
 
-    Raises :class:`RunawayNotation` when its notation does not end within the usual budget."""
+    Raises :class:`RunawayNotation` when its notation does not end within ``budget`` units of work."""
     board = rules.board
     cells = position.cells
     standing = cells[square]
@@ -143,7 +144,7 @@ def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dic
 
         cells[square] = typed_heap(standing, kind, rules.board_kinds)
         try:
-            return _run(rules, position, square)
+            return _run(rules, position, square, budget)
         finally:
             cells[square] = standing
     if board.kind_type.holds_columns:
@@ -153,7 +154,7 @@ def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dic
         moved = standing.moved if isinstance(standing, Column) and standing.player == position.turn else True
         cells[square] = as_cell(Column(((position.turn, kind),), moved))
         try:
-            return _run(rules, position, square)
+            return _run(rules, position, square, budget)
         finally:
             cells[square] = standing
     # As a typed piece: it has moved, unless it stands in for an unmoved one of its side.
@@ -161,18 +162,18 @@ def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dic
     piece = Piece(position.turn, kind, moved)
     cells[square] = piece
     try:
-        found = _light(rules, position, square, piece) if board.kind_type.holds_pieces else None
-        return found if found is not None else _run(rules, position, square)
+        found = _light(rules, position, square, piece, budget) if board.kind_type.holds_pieces else None
+        return found if found is not None else _run(rules, position, square, budget)
     finally:
         cells[square] = standing
 
 
-def _light(rules: Rules, position: Position, square: int, piece: Piece) -> dict[tuple, Listed] | None:
+def _light(rules: Rules, position: Position, square: int, piece: Piece, budget: int) -> dict[tuple, Listed] | None:
     """The moves by the compiled path's light records, or ``None`` where it cannot give them."""
     maker = rules.light_maker(piece.kind, piece.player)
     if maker is None:
         return None
-    work = new_work(DEFAULT_BUDGET, None)
+    work = new_work(budget, None)
     try:
         if type(maker) is tuple:
             records = rules.light_entries(position, square, piece, maker, work)
@@ -183,7 +184,7 @@ def _light(rules: Rules, position: Position, square: int, piece: Piece) -> dict[
             maker(position.cells, square, piece, records, set(), work, position)
     except (Abort, RecursionError):
         return None
-    if work[0] > DEFAULT_BUDGET:
+    if work[0] > budget:
         return None
     names = rules.kind_names
     out: dict[tuple, Listed] = {}
@@ -199,10 +200,10 @@ def _light(rules: Rules, position: Position, square: int, piece: Piece) -> dict[
     return out
 
 
-def _run(rules: Rules, position: Position, square: int) -> dict[tuple, Listed]:
-    result = rules.run(position, square, budget=DEFAULT_BUDGET)
+def _run(rules: Rules, position: Position, square: int, budget: int) -> dict[tuple, Listed]:
+    result = rules.run(position, square, budget=budget)
     if result.stopped is not None:
-        raise RunawayNotation(result.stopped, budget_spent=result.work > DEFAULT_BUDGET)
+        raise RunawayNotation(result.stopped, budget_spent=result.work > budget)
     return {signature(move): move for move in result.moves if not move.passes}
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_tests import PieceTest
 from dagaz_studio.board.problems import Problem, echoed
-from dagaz_studio.engine import FenError, Move, Position, Rules, RunawayNotation, describe_move
+from dagaz_studio.engine import DEFAULT_BUDGET, FenError, Move, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.moves import MovesQuery, answer_moves, place_piece
 from dagaz_studio.queries.run_stopped import stopped_said
 
@@ -47,6 +47,8 @@ class TestResult:
     found: tuple[str, ...] = ()
     #: The board file the test is written in, as it was named (the board's name when read from text).
     file: str | None = None
+    #: Whether the run that stopped (``error``) spent its budget: given more, it may end.
+    budget_spent: bool = False
 
     def as_json(self) -> dict[str, object]:
         """The result as ``dagaz-studio test --json`` prints it."""
@@ -191,8 +193,10 @@ def run_tests(board: Board, rules: Rules | None = None) -> list[TestResult]:
     return [run_test(rules, test) for test in board.tests]
 
 
-def run_test(rules: Rules, test: PieceTest) -> TestResult:
-    """Run one test with ``rules`` (for its board)."""
+def run_test(rules: Rules, test: PieceTest, budget: int = DEFAULT_BUDGET, more_by: str | None = None) -> TestResult:
+    """Run one test with ``rules`` (for its board), each run of a piece given ``budget`` units of work
+    (a perft test's count is not bounded by it); ``more_by``: the command's option that gives a run
+    that spent it more (see :func:`~dagaz_studio.queries.run_stopped.stopped_said`)."""
     board = rules.board
     result = TestResult(board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text(),
                         file=_file(board))
@@ -205,21 +209,23 @@ def run_test(rules: Rules, test: PieceTest) -> TestResult:
         if test.expect == "perft":
             _perft(rules, position, test, result)
         elif test.expect in ("legal", "illegal"):
-            _named(rules, position, test, result)
+            _named(rules, position, test, result, budget, more_by)
         else:
-            _reach(rules, position, test, result)
+            _reach(rules, position, test, result, budget, more_by)
     except FenError as error:
         result.error = f"{'test FEN' if test.fen is not None else 'setup'}: {error.message}"
     except RunawayNotation as error:
-        result.error = stopped_said(str(error), error.budget_spent)
+        result.error = stopped_said(str(error), error.budget_spent, budget, more_by)
+        result.budget_spent = error.budget_spent
     return result
 
 
-def run_test_apart(rules: Rules, test: PieceTest) -> TestResult:
+def run_test_apart(rules: Rules, test: PieceTest, budget: int = DEFAULT_BUDGET,
+                   more_by: str | None = None) -> TestResult:
     """:func:`run_test`, a failure of the program's own turned into the test's failed result (saying
     so, to be reported): one test's defect must not hide the others' results."""
     try:
-        return run_test(rules, test)
+        return run_test(rules, test, budget, more_by)
     except Exception as error:  # noqa: BLE001 - whatever went wrong, the other tests still run
         board = rules.board
         return TestResult(board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text(),
@@ -247,12 +253,14 @@ def _perft(rules: Rules, position: Position, test: PieceTest, result: TestResult
         result.detail = f"perft {test.depth} counted {counted}, the test says {test.count}"
 
 
-def _named(rules: Rules, position: Position, test: PieceTest, result: TestResult) -> None:
+def _named(rules: Rules, position: Position, test: PieceTest, result: TestResult, budget: int,
+           more_by: str | None) -> None:
     from dagaz_studio.queries.move_reading import MoveNameQuery, read_move_name
 
-    answer = read_move_name(rules, MoveNameQuery(rules.board, position, test.move or ""))
+    answer = read_move_name(rules, MoveNameQuery(rules.board, position, test.move or "", budget=budget))
     if answer.error is not None and answer.error.startswith("the legal moves cannot be worked out"):
-        result.error = answer.error
+        result.error = stopped_said(answer.error, answer.budget_spent, budget, more_by)
+        result.budget_spent = answer.budget_spent
         return
     found = answer.move is not None or bool(answer.candidates)
     if not found:
@@ -270,19 +278,21 @@ def _named(rules: Rules, position: Position, test: PieceTest, result: TestResult
         result.detail = f"{test.move} is a legal move here ({named})"
 
 
-def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult) -> None:
+def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult, budget: int,
+           more_by: str | None) -> None:
     board = rules.board
     if test.drop is not None and test.drop not in board.drops:
         # Read, but refused by the rules (no drop statement covers the piece): the test cannot pass.
         result.error = f"a {test.drop} is never dropped on this board"
         return
-    query = _query(rules, position, test)
+    query = _query(rules, position, test, budget)
     answer = answer_moves(rules, query)
     if answer.error is not None:
         result.error = answer.error
         return
     if answer.stopped is not None:
-        result.error = stopped_said(answer.stopped, answer.budget_spent)
+        result.error = stopped_said(answer.stopped, answer.budget_spent, budget, more_by)
+        result.budget_spent = answer.budget_spent
         return
     marks = reach_marks(board, answer.shown_moves())
     expected = set(test.marks)
@@ -306,11 +316,11 @@ def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult
         result.reason = _why_not(rules, query, result.missing[0], marks)
 
 
-def explain_mark(rules: Rules, test: PieceTest, mark: str) -> str | None:
+def explain_mark(rules: Rules, test: PieceTest, mark: str, budget: int = DEFAULT_BUDGET) -> str | None:
     """Why the piece of a reach test does not make ``mark`` (``e4`` or ``xe4``), as the window's
-    "why not" says it; ``None`` when it does make it."""
+    "why not" says it, its run given ``budget``; ``None`` when it does make it."""
     position = test_position(rules.board, test)
-    query = _query(rules, position, test)
+    query = _query(rules, position, test, budget)
     answer = answer_moves(rules, query)
     if answer.stopped is not None or answer.error is not None:
         return answer.stopped or answer.error
@@ -318,19 +328,19 @@ def explain_mark(rules: Rules, test: PieceTest, mark: str) -> str | None:
     return None if mark in marks else _why_not(rules, query, mark, marks)
 
 
-def _query(rules: Rules, position: Position, test: PieceTest) -> MovesQuery:
+def _query(rules: Rules, position: Position, test: PieceTest, budget: int) -> MovesQuery:
     board = rules.board
     if test.drop is not None:
-        return MovesQuery(board, position, drop=test.drop, drop_player=test.drop_player)
+        return MovesQuery(board, position, drop=test.drop, drop_player=test.drop_player, budget=budget)
     square = board.index(test.square or "")
     if test.notation is not None:
         return MovesQuery(board, position, square, notation=test.notation, notation_player=test.put_player,
-                          any_turn=True)
+                          any_turn=True, budget=budget)
     if test.put_piece is not None:
         position = position.copy()
         player = position.turn if test.put_player is None else test.put_player
         place_piece(rules, position, square, rules.kind_index[test.put_piece], player)
-    return MovesQuery(board, position, square, any_turn=True)
+    return MovesQuery(board, position, square, any_turn=True, budget=budget)
 
 
 def _why_not(rules: Rules, query: MovesQuery, mark: str, marks: dict[str, Move]) -> str | None:

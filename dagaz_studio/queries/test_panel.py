@@ -13,7 +13,7 @@ from typing import Any
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_tests import PieceTest
-from dagaz_studio.engine import Position, Rules, RunawayNotation, describe_move
+from dagaz_studio.engine import DEFAULT_BUDGET, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.piece_tests import TestResult, explain_mark, ordered_marks, reach_marks, run_test_apart
 from dagaz_studio.queries.run_stopped import stopped_said
 
@@ -43,6 +43,8 @@ class TestsQuery:
     piece: str | None = None
     edit: str | None = None
     serial: int = 0
+    #: The work each run of a test's piece may do.
+    budget: int = DEFAULT_BUDGET
 
 
 @dataclass
@@ -69,6 +71,8 @@ class WhyQuery:
     test: PieceTest
     mark: str
     serial: int = 0
+    #: The work the piece's run may do: what the tests were run with.
+    budget: int = DEFAULT_BUDGET
 
 
 @dataclass
@@ -127,6 +131,8 @@ class CompareQuery:
     a: str
     b: str
     serial: int = 0
+    #: The work each definition's run may do.
+    budget: int = DEFAULT_BUDGET
 
     @property
     def notation(self) -> str:
@@ -146,6 +152,8 @@ class CompareAnswer:
     only_a: list[str] = field(default_factory=list)
     only_b: list[str] = field(default_factory=list)
     which: str = "B"
+    #: Whether the run that stopped (``error``) spent its budget: given more, it may end.
+    budget_spent: bool = False
 
     @property
     def serial(self) -> int:
@@ -173,6 +181,8 @@ class FindQuery:
     seed: int = 0
     progress: Progress = field(default_factory=Progress, compare=False)
     serial: int = 0
+    #: The work each definition's run may do.
+    budget: int = DEFAULT_BUDGET
 
     @property
     def notation(self) -> str:
@@ -215,7 +225,7 @@ def answer_panel(rules: Rules | None, query: Any, cancel: threading.Event) -> An
         if isinstance(query, TestsQuery):
             return _tests(query, cancel)
         if isinstance(query, WhyQuery):
-            return WhyAnswer(query, explain_mark(Rules(query.board), query.test, query.mark))
+            return WhyAnswer(query, explain_mark(Rules(query.board), query.test, query.mark, query.budget))
         if isinstance(query, RecordQuery):
             return _record(rules, query)
         if isinstance(query, CompareQuery):
@@ -234,7 +244,7 @@ def _tests(query: TestsQuery, cancel: threading.Event) -> TestsAnswer:
     for test in board.tests:
         if cancel.is_set():
             break
-        answer.results.append(run_test_apart(rules, test))
+        answer.results.append(run_test_apart(rules, test, query.budget))
     return answer
 
 
@@ -294,12 +304,12 @@ def _compare(rules: Rules, query: CompareQuery) -> CompareAnswer:
     found, made = [], []
     for which, kind in zip("AB", kinds):
         try:
-            moves = piece_moves(rules, position, query.square, kind)
+            moves = piece_moves(rules, position, query.square, kind, query.budget)
             full = {key: full_move(rules, position, query.square, kind, move) for key, move in moves.items()}
         except RunawayNotation as error:
             # A typed notation may be A: which of the two ran away is said, as Find a difference says it.
-            answer = panel_failed(query, stopped_said(str(error), error.budget_spent))
-            answer.which = which
+            answer = panel_failed(query, stopped_said(str(error), error.budget_spent, query.budget))
+            answer.which, answer.budget_spent = which, error.budget_spent
             return answer
         made.append(full)
         found.append(set(reach_marks(board, list(full.values()))))
@@ -323,4 +333,4 @@ def _find(rules: Rules, query: FindQuery, cancel: threading.Event) -> FindAnswer
         progress.done = done
 
     return FindAnswer(query, compare_kinds(rules, kinds, query.positions, query.seed, progress=advance,
-                                           cancel=cancel))
+                                           cancel=cancel, budget=query.budget))

@@ -33,7 +33,7 @@ def test_compare_takes_as_many_positions_as_its_limit(capsys: pytest.CaptureFixt
 
     asked: list[int] = []
 
-    def counted(_rules: object, _kinds: object, positions: int, *_rest: object) -> Comparison:
+    def counted(_rules: object, _kinds: object, positions: int, *_rest: object, **_given: object) -> Comparison:
         asked.append(positions)
         return Comparison(False, positions)
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dagaz_studio.engine import DEFAULT_BUDGET
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.label_text import wrappable
 from dagaz_studio.gui.docks.test_marks import QtBoardMarks, SelectedPiece
@@ -30,6 +31,7 @@ from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries import MAX_NOTATION_CHARS
 from dagaz_studio.queries.compare import no_difference_said
+from dagaz_studio.queries.run_stopped import LONGER, MOST_WINDOW_BUDGET, longer_than
 from dagaz_studio.queries.test_panel import (
     CompareAnswer,
     CompareQuery,
@@ -84,6 +86,10 @@ class QtCompareTab(QWidget):
         self.found: FindAnswer | None = None
         self._find: FindQuery | None = None
         self._opening = document.openings  # the document's count of boards opened, at the last board change
+        #: The work each run is given: more once a run that spent it is asked to go on, until A or B changes.
+        self.budget = DEFAULT_BUDGET
+        #: Which run "Run longer" runs again: the comparison here or the search.
+        self._longer_of = ""
         self.runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
         self.runner.replyReady.connect(self._show_compare)
         self.find_runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
@@ -100,8 +106,8 @@ class QtCompareTab(QWidget):
         self.language.addItem("Betza", "betza")
         self.b_text = without_unseen_breaks(hold_at_most(QLineEdit(), MAX_NOTATION_CHARS))
         self.b_text.setPlaceholderText("B's notation, e.g. (+)([p]\\1)* or R4")
-        self.b_text.textEdited.connect(lambda _text: self.compare_here())
-        self.language.currentIndexChanged.connect(lambda _index: self.compare_here())
+        self.b_text.textEdited.connect(lambda _text: self._compare_anew())
+        self.language.currentIndexChanged.connect(lambda _index: self._compare_anew())
         self.compare_button = QPushButton("Compare here")
         self.compare_button.setToolTip("A's and B's squares from the selected square, drawn on the board")
         self.compare_button.clicked.connect(self.compare_here)
@@ -118,6 +124,10 @@ class QtCompareTab(QWidget):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
+        self.longer = QPushButton(f"Run {LONGER}× longer")
+        self.longer.setObjectName("runLonger")
+        self.longer.hide()
+        self.longer.clicked.connect(self.run_longer)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
         self._timer = QTimer(self)
@@ -135,6 +145,7 @@ class QtCompareTab(QWidget):
         buttons.addWidget(self.compare_button)
         buttons.addWidget(self.find_button)
         buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.longer)
         legend = QLabel("On the board: triangle up, only A; triangle down, only B; square, both; a ring round "
                         "the mark, the piece there is taken.")
         legend.setWordWrap(True)
@@ -236,7 +247,7 @@ class QtCompareTab(QWidget):
         elif source == BETZA:
             self.b_text.setText(self._betza() or "")
             self.language.setCurrentIndex(1)
-        self.compare_here()
+        self._compare_anew()
 
     def _betza(self) -> str | None:
         if self.a_text is None:
@@ -286,14 +297,21 @@ class QtCompareTab(QWidget):
         self.a_label.setText(f"A: the {name} on {board.squares[query.square]}, {text}")
         if self.source.currentData() == BETZA:
             self.b_text.setText(self._betza() or "")
+        self.budget = DEFAULT_BUDGET
         if self.isVisible():
             self.compare_here()
+
+    def _compare_anew(self) -> bool:
+        """Compare B as it now is, with the usual budget: more was given to what was compared before."""
+        self.budget = DEFAULT_BUDGET
+        return self.compare_here()
 
     # ------------------------------------------------------------------ compare here
 
     def compare_here(self) -> bool:
         """A's and B's squares from A's square in the position shown, drawn on the board."""
         self._lead = ""
+        self.longer.hide()
         position, board = self.document.position, self.document.board
         b = self.b_notation()
         if board is None or position is None or self.a_text is None or self.a_square is None or b is None:
@@ -304,7 +322,8 @@ class QtCompareTab(QWidget):
                 self.result.setText("")  # (A's Betza read back says itself why it is empty)
             self._clear_comparison()
             return False
-        self.runner.request(CompareQuery(board, position.copy(), self.a_square, self.a_text, b), debounce=True)
+        self.runner.request(CompareQuery(board, position.copy(), self.a_square, self.a_text, b, budget=self.budget),
+                            debounce=True)
         return True
 
     def _clear_comparison(self) -> None:
@@ -324,6 +343,7 @@ class QtCompareTab(QWidget):
             of = f" of {answer.query.position.fen()}" if self._lead else ""
             self._say(f"{answer.which} on {where}{of}: {answer.error}")
             self.marks.set_marks({})
+            self._offer_longer(answer.budget_spent, answer.query.budget, "compare")
             return
         only_a = [mark for mark, kind in answer.marks.items() if kind == "a"]
         only_b = [mark for mark, kind in answer.marks.items() if kind == "b"]
@@ -337,6 +357,24 @@ class QtCompareTab(QWidget):
             text = f"From {where}, A and B move alike here."
         self._say(text)
         self.marks.set_marks({mark: "both" if kind == "both" else kind for mark, kind in answer.marks.items()})
+
+    def _offer_longer(self, spent: bool, budget: int, run: str) -> None:
+        """Offer to run ``run`` ("compare" or "find") again with more work where it spent ``budget``."""
+        offered = spent and budget < MOST_WINDOW_BUDGET
+        if offered:
+            self._longer_of = run
+            self.longer.setToolTip(f"Run it again with {longer_than(budget, MOST_WINDOW_BUDGET):,} units of work "
+                                   "for each run: kept until A or B changes")
+        self.longer.setVisible(offered)
+
+    @Slot()
+    def run_longer(self) -> bool:
+        """Run again, with more work each run, the comparison or search whose run spent its budget."""
+        if not self.longer.isVisible() or self.budget >= MOST_WINDOW_BUDGET:
+            return False
+        self.budget = longer_than(self.budget, MOST_WINDOW_BUDGET)
+        self.longer.hide()
+        return self.find_difference() if self._longer_of == "find" else self.compare_here()
 
     def _say(self, text: str) -> None:
         """Show ``text``, what was compared, under what Find a difference last said."""
@@ -356,7 +394,8 @@ class QtCompareTab(QWidget):
             if not self.b_text.text().strip() and (self.source.currentData() != BETZA or self._betza() is not None):
                 self.result.setText("Give B first: type its notation.")
             return False
-        self._find = FindQuery(board, self.a_text, b, self.positions.value())
+        self.longer.hide()
+        self._find = FindQuery(board, self.a_text, b, self.positions.value(), budget=self.budget)
         self.find_runner.request(self._find)
         self.progress.setRange(0, self.positions.value())
         self.progress.setValue(0)
@@ -398,6 +437,7 @@ class QtCompareTab(QWidget):
             return
         if result.error:
             self._report(f"{result.which} on {result.square} of {result.fen}: {result.error}")
+            self._offer_longer(result.budget_spent, answer.query.budget, "find")
             return
         if not result.differ:
             said = no_difference_said(result, answer.query.positions)

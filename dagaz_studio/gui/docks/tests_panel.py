@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.piece_tests import written_test_names
+from dagaz_studio.engine import DEFAULT_BUDGET
 from dagaz_studio.gui.board_view.view import QtBoardView
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.label_text import wrappable
@@ -33,6 +34,7 @@ from dagaz_studio.gui.docks.test_marks import MARK_KINDS, QtBoardMarks, Selected
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.queries.run_stopped import LONGER, MOST_WINDOW_BUDGET, longer_than
 from dagaz_studio.queries.test_panel import (
     RecordAnswer,
     RecordQuery,
@@ -76,6 +78,9 @@ class QtTestsPanel(QWidget):
         self.shown: int | None = None
         #: What the tests were last asked with: the board, the piece edited and its notation.
         self._asked: tuple[object, str | None, str | None] | None = None
+        #: The work each run of a test's piece is given: more once tests that spent it are asked to go on,
+        #: until the board or the notation edited changes.
+        self.budget = DEFAULT_BUDGET
         #: Whether the detail worker's question is a test to record (not a "why not").
         self._recording = False
         #: Whether the board showed every move, legal or not, when the test being recorded was asked.
@@ -111,9 +116,14 @@ class QtTestsPanel(QWidget):
         self.record_button.clicked.connect(self.record)
         self.run_button = QPushButton("Run again")
         self.run_button.clicked.connect(lambda: self.run_tests())
+        self.longer = QPushButton(f"Run {LONGER}× longer")
+        self.longer.setObjectName("runLonger")
+        self.longer.hide()
+        self.longer.clicked.connect(self.run_longer)
         buttons = FlowLayout()
         buttons.addWidget(self.record_button)
         buttons.addWidget(self.run_button)
+        buttons.addWidget(self.longer)
         legend = QLabel("On the board: disc, as expected; dashed ring, missing; cross, extra; a ring round "
                         "the mark, the piece there is taken.")
         legend.setWordWrap(True)
@@ -176,10 +186,22 @@ class QtTestsPanel(QWidget):
         last = self._asked
         if debounce and last is not None and last[0] is board and last[1:] == (piece, edit):
             return  # a notation tried on a square, not a piece type's: the tests are as they were
+        if last is None or last[0] is not board or last[1:] != (piece, edit):
+            self.budget = DEFAULT_BUDGET  # more work was given to the tests of another board or notation
         self._asked = (board, piece, edit)
+        self.longer.hide()
         self.summary.setText(f"Running {len(board.tests)} tests…" if board.tests else
                              "This board has no tests: Record as test writes one.")
-        self.runner.request(TestsQuery(board, piece, edit), debounce=debounce)
+        self.runner.request(TestsQuery(board, piece, edit, budget=self.budget), debounce=debounce)
+
+    @Slot()
+    def run_longer(self) -> bool:
+        """Run the tests again, each run of a piece given more work, where a run spent its budget."""
+        if not self.longer.isVisible() or self.budget >= MOST_WINDOW_BUDGET:
+            return False
+        self.budget = longer_than(self.budget, MOST_WINDOW_BUDGET)
+        self.run_tests()
+        return True
 
     def _edit_unread(self, piece: str) -> None:
         """The edit of ``piece`` does not read (or is still being read): no results are shown as its."""
@@ -210,6 +232,8 @@ class QtTestsPanel(QWidget):
         board = answer.board
         unread = sum(not test.readable for test in board.tests) if board is not None else 0
         unread_text = f" ({unread} could not be read: see the Board file panel)" if unread else ""
+        if answer.query.budget != DEFAULT_BUDGET:
+            unread_text += f"; each run given {answer.query.budget:,} units of work"
         self.summary.setText(f"{len(answer.results)} tests{edited}: {len(answer.results) - failed} passed, "
                              f"{failed} failed{unread_text}" if answer.results else "This board has no tests: "
                              "Record as test writes one.")
@@ -222,6 +246,12 @@ class QtTestsPanel(QWidget):
             self.test_list.addItem(item)
         if self.shown is not None and self.shown < len(answer.results):
             self._fill_detail(self.shown)
+        budget = answer.query.budget
+        offered = budget < MOST_WINDOW_BUDGET and any(result.budget_spent for result in answer.results)
+        if offered:
+            self.longer.setToolTip(f"Run the tests again with {longer_than(budget, MOST_WINDOW_BUDGET):,} units of "
+                                   "work for each run: a piece with a great many ways may end given more")
+        self.longer.setVisible(offered)
         self.resultsShown.emit(answer)
 
     def test_item(self, name: str) -> QListWidgetItem | None:
@@ -295,7 +325,7 @@ class QtTestsPanel(QWidget):
             return False
         self.why.setText(f"Working out why not {mark}…")
         self._recording = False
-        self.detail_runner.request(WhyQuery(self.answer.board, shown[0], mark))
+        self.detail_runner.request(WhyQuery(self.answer.board, shown[0], mark, budget=self.answer.query.budget))
         return True
 
     @Slot(QPoint)

@@ -13,12 +13,10 @@ from collections.abc import Hashable
 
 from dagaz_studio.engine import DEFAULT_BUDGET
 from dagaz_studio.queries import MovesAnswer
+from dagaz_studio.queries.run_stopped import LONGER, MOST_WINDOW_BUDGET, longer_than
 
-#: How many times more work each "run longer" gives.
-LONGER = 10
-#: The most work the window gives one run: about a minute for the slowest runs, each cancellable (the
-#: ``moves`` command's ``--budget`` gives more).
-MOST_WINDOW_BUDGET = 10_000_000
+__all__ = ["LONGER", "MOST_WINDOW_BUDGET", "RunBudget", "budget_sentence", "can_run_longer", "longer_budget",
+           "reading_sentence"]
 
 
 def can_run_longer(reply: MovesAnswer) -> bool:
@@ -28,7 +26,7 @@ def can_run_longer(reply: MovesAnswer) -> bool:
 
 def longer_budget(reply: MovesAnswer) -> int:
     """The budget a run longer than ``reply``'s is given."""
-    return min(reply.query.budget * LONGER, MOST_WINDOW_BUDGET)
+    return longer_than(reply.query.budget, MOST_WINDOW_BUDGET)
 
 
 def budget_sentence(reply: MovesAnswer) -> str:
@@ -53,7 +51,7 @@ def reading_sentence(budget: int) -> str:
         return (f"{budget:,} units of work are the most the window gives a run (the moves command's "
                 "--budget gives more).")
     return (f"A piece with a great many ways may end given more work: Run {LONGER}× longer reads the name "
-            f"again with {min(budget * LONGER, MOST_WINDOW_BUDGET):,} units for each run.")
+            f"again with {longer_than(budget, MOST_WINDOW_BUDGET):,} units for each run.")
 
 
 class RunBudget:
