@@ -78,10 +78,6 @@ WRITE_LOOK_EVERY = 64
 WALK_LOOK_EVERY = 1024
 
 
-class Unsupported(Exception):
-    """A notation shape a compiler does not cover (the runner runs it)."""
-
-
 class Passed(Exception):
     """A trial pass of a possessive repetition succeeded (raised and caught by the written code,
     apart from an attack question's answer)."""

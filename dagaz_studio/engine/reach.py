@@ -7,7 +7,6 @@ from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, cast
 
 from dagaz_studio.engine.compiler import Abort, new_work
-from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.program import UNMADE, Program
 from dagaz_studio.engine.reach_code import REACH_BUDGET, reach_code
@@ -73,7 +72,7 @@ class ReachTables(RulesState):
         if program.reach is UNMADE:
             try:
                 program.reach = reach_code(cast("CodeRules", self), program.notation, program.player)
-            except (Unsupported, RecursionError, SyntaxError, MemoryError):
+            except (RecursionError, SyntaxError, MemoryError):
                 program.reach = None
         if program.reach is not None:
             try:
