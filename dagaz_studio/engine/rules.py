@@ -340,7 +340,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             # A run that spent its budget or nested too deeply where the notation asks attack questions,
             # whose work compiled code counts only between its looks at the budget, is left to the traced
             # code to stop: counting each step, it may stop inside a question, and says which.
-            if stop.kind in ("budget", "depth") and stop.message is None and reads_checks(program.notation, "aAsS"):
+            if stop.kind in ("budget", "depth") and reads_checks(program.notation, "aAsS"):
                 return None
             if stop.kind == "cancelled":
                 # Already cancelled: the flag is not looked at again (the run stopped at its first
