@@ -78,8 +78,6 @@ class RulesState:
         self.extinction_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.extinction)
         #: How few of one of them lose (``end extinction: below N``; 1: none left).
         self.extinction_below = next((end.count for end in board.ends if end.kind == "extinction" and end.count), 1)
-        #: Whether positions keep each player's moves in a row by one piece (``[u0-2]``).
-        self.counts_runs = board.counts_runs
         self._custom: dict[tuple[str, str], int] = {}
         self._programs: dict[tuple[str, int, str | None, bool], Program] = {}
         # Where the board's own pieces could capture from each square, and what could capture each
