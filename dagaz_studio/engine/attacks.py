@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from dagaz_studio.board.model import DIRECTION_LETTERS
 from dagaz_studio.engine.compiler import Abort, Found, compile_function, new_work, poll
+from dagaz_studio.engine.emitter import deep_enough
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.quick_shapes import quick_probe
 from dagaz_studio.engine.read_memo import Learning, ReadingCells
-from dagaz_studio.engine.rules_state import RulesState, deep_enough
+from dagaz_studio.engine.rules_state import RulesState
 from dagaz_studio.engine.run_state import Stop
 
 if TYPE_CHECKING:

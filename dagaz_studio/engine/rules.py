@@ -20,7 +20,7 @@ from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.attacks import AttackQuestions
 from dagaz_studio.engine.compiler import Abort, compile_function, compile_notation, new_work
 from dagaz_studio.engine.counts import pieces_held
-from dagaz_studio.engine.emitter import MAX_WRITTEN, CodeTooLarge
+from dagaz_studio.engine.emitter import MAX_WRITTEN, CodeTooLarge, deep_enough
 from dagaz_studio.engine.heaps import Heap, push_heap
 from dagaz_studio.engine.kind_words import lifted, no_heap
 from dagaz_studio.engine.light_records import LightRecords
@@ -28,7 +28,7 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import UNMADE, Program
 from dagaz_studio.engine.reach import ReachTables
 from dagaz_studio.engine.records import Record
-from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
+from dagaz_studio.engine.rules_state import Plan, reads_checks
 from dagaz_studio.engine.run_state import State, Stop
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult
 from dagaz_studio.notation.cancel import ReadingCancelled

@@ -9,7 +9,6 @@ tables (``reach.py``).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -49,11 +48,6 @@ Kept = tuple[dict[tuple[int, int, int], frozenset[int]], dict[tuple[int, int, in
 #: square from (building it costs every kind's reach from every square): attack questions look for
 #: the pieces on the board instead, as they do for typed pieces.
 ATTACK_TABLE_LIMIT = 2_048
-
-
-#: How deep a traced run's calls may nest: its code takes a few calls per part of a notation, and a
-#: run's budget bounds how many parts it goes through.
-RUN_RECURSION_LIMIT = 60_000
 
 
 class RulesState:
@@ -180,12 +174,6 @@ class RulesState:
         def scan_cost(self) -> int: ...
         def reach(self, kind: int, player: int, square: int) -> frozenset[int]: ...
         def candidates(self, cells: list[Piece | None], square: int, player: int) -> list[int]: ...
-
-
-def deep_enough() -> None:
-    """Raise Python's recursion limit to :data:`RUN_RECURSION_LIMIT` before a traced run runs."""
-    if sys.getrecursionlimit() < RUN_RECURSION_LIMIT:
-        sys.setrecursionlimit(RUN_RECURSION_LIMIT)
 
 
 class _BoardShare:
