@@ -1,7 +1,6 @@
 """Which shipped pieces' notations the code writer covers: every shipped board's piece notations (and
 drop notations, on the default board) compiled for every player, and the reasons the code writer
-gives for those it does not write (``Unsupported``, a construct not covered; ``CodeTooLarge``, past
-the size limits), counted; with ``--traced``, the traced code
+gives for those it does not write (``CodeTooLarge``, past the size limits), counted; with ``--traced``, the traced code
 (:mod:`dagaz_studio.engine.trace_code`, on heap and stack boards :mod:`dagaz_studio.engine.kind_trace`)
 written instead. Run from a clone:
 ``python tools/compile_coverage.py [--pieces] [--traced]``."""
@@ -18,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dagaz_studio.board import load_board  # noqa: E402
 from dagaz_studio.board.shipped import shipped_boards  # noqa: E402
-from dagaz_studio.engine.compiler import CodeTooLarge, Unsupported, compile_function, compile_notation  # noqa: E402
+from dagaz_studio.engine.compiler import CodeTooLarge, compile_function, compile_notation  # noqa: E402
 from dagaz_studio.engine.kind_compiler import compile_kind_notation  # noqa: E402
 from dagaz_studio.engine.kind_trace import HeapTraceWriter, StackTraceWriter  # noqa: E402
 from dagaz_studio.engine.rules import Rules  # noqa: E402
@@ -26,7 +25,7 @@ from dagaz_studio.engine.trace_code import TraceWriter  # noqa: E402
 
 
 def _write(rules: Rules, notation: Any, player: int, dropped: str | None, traced: bool) -> None:
-    """The code of one notation written (``dropped``: the piece it drops), raising :class:`Unsupported`."""
+    """The code of one notation written (``dropped``: the piece it drops), raising :class:`CodeTooLarge`."""
     kind = rules.board.kind_type
     if traced:
         (TraceWriter if kind.holds_pieces else HeapTraceWriter if kind.holds_heaps else StackTraceWriter)(
@@ -57,8 +56,6 @@ def fallbacks(traced: bool = False, tried: list[int] | None = None) -> list[tupl
                     tried[0] += 1
                 try:
                     _write(rules, notation, player, dropped, traced)
-                except Unsupported as reason:
-                    found.append((name, piece_name, player, str(reason)))
                 except CodeTooLarge as error:
                     found.append((name, piece_name, player, error.message))
     return found

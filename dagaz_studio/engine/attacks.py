@@ -8,12 +8,13 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from dagaz_studio.board.model import DIRECTION_LETTERS
-from dagaz_studio.engine.compiler import Abort, Found, Unsupported, compile_function, new_work, poll
+from dagaz_studio.engine.compiler import Abort, Found, compile_function, new_work, poll
+from dagaz_studio.engine.emitter import deep_enough
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.quick_shapes import quick_probe
 from dagaz_studio.engine.read_memo import Learning, ReadingCells
-from dagaz_studio.engine.rules_state import RulesState, deep_enough
+from dagaz_studio.engine.rules_state import RulesState
 from dagaz_studio.engine.run_state import Stop
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ class AttackQuestions(RulesState):
             question = plan[0].attacks if plan is not None and len(plan) == 1 else None
             if pruned and question is not None:
                 # Where the pruned question cannot be written, the compiled one answers.
-                with suppress(Unsupported, RecursionError, SyntaxError, MemoryError):
+                with suppress(RecursionError, SyntaxError, MemoryError):
                     question = compile_function(cast("CodeRules", self), program.notation, player, "probe",
                                                 program.piece_name)
                 question = quick_probe(self, program.notation, player, question) or question

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from dagaz_studio.board.placement import NEUTRAL
-from dagaz_studio.engine.emitter import Emitter, Env, ItemCont, Unsupported, without
+from dagaz_studio.engine.emitter import Emitter, Env, ItemCont, without
 from dagaz_studio.engine.trace_words import check_text
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
@@ -257,7 +257,9 @@ class ItemWriter(Emitter, Visitor[None]):
                    str(item.number), f"{handler} is not None", square)
 
     def visit_other(self, node: Any, *context: Any) -> None:
-        raise Unsupported(type(node).__name__)
+        """A node type no back-end writes: the writer's error, never the notation's (every construct is
+        written; tests/engine/test_coverage.py holds each back-end to the notation's node types)."""
+        raise NotImplementedError(f"{type(self).__name__} writes no code for a {type(node).__name__}")
 
     def looked_at(self, ind: int, square: str) -> None:
         """A navigation came to ``square`` (reach mode keeps it among the squares a run looks at)."""

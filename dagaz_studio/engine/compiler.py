@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.counts import has_lost, own_pieces, run_count, zone_holds, zone_size
 from dagaz_studio.engine.default_code import CodeGenerator
-from dagaz_studio.engine.emitter import PIECE_NAME, CodeTooLarge, Passed, Unsupported
+from dagaz_studio.engine.emitter import PIECE_NAME, CodeTooLarge, Passed
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.records import Record, RichRecord
@@ -49,7 +49,7 @@ from dagaz_studio.notation.nodes import Notation, is_check, walk
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
 
-__all__ = ["Abort", "CodeTooLarge", "Compiled", "Found", "Unsupported", "compile_function", "compile_notation", "new_work",
+__all__ = ["Abort", "CodeTooLarge", "Compiled", "Found", "compile_function", "compile_notation", "new_work",
            "poll"]
 
 
@@ -114,8 +114,8 @@ LAZY_ATTACKS_NODES = 400
 
 def compile_notation(rules: CodeRules, notation: Notation, player: int, body: Any = None,
                      allowance: list[int] | None = None, cancel: Any = None, piece_name: str = PIECE_NAME) -> Compiled:
-    """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises :class:`Unsupported`
-    for a construct not covered, :class:`CodeTooLarge` past the size limits (which no notation the
+    """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises
+    :class:`CodeTooLarge` past the size limits (which no notation the
     parser takes comes near: the code grows in proportion to the notation, its nesting bounded).
 
     ``allowance``, a one-item list shared by several calls, holds the lines they may still write in
@@ -199,7 +199,7 @@ def compile_function(rules: CodeRules, notation: Notation, player: int, what: st
     that do not report where a run stopped use it (perft). ``drop``: ``drop(cells, square, piece,
     out, seen, work, position)`` appends to ``out`` the moves (whole :class:`Move` objects, not yet
     marked dropped) of ``piece``, taken from the hand and held over ``square``. Raises
-    :class:`Unsupported`, :class:`CodeTooLarge` past the size limits."""
+    :class:`CodeTooLarge` past the size limits."""
     function: Callable[..., None] = _compiled(rules, notation, player, body, what, piece_name)[0][what]
     return function
 

@@ -63,9 +63,10 @@ MAX_LINES = 60_000
 #: past any notation the parser takes.
 MAX_WRITTEN = 400_000
 
-#: How deeply the writer's own calls may nest: a continuation takes a few calls per node, and a
-#: notation at the length limit has some thousands of nodes one after another.
-WRITER_RECURSION_LIMIT = 60_000
+#: How deeply Python's calls may nest, writing code and running it: the writer's continuation takes a
+#: few calls per node (a notation at the length limit has some thousands one after another), a traced
+#: run's code a few per part of the notation it goes through (its budget bounding how many).
+RECURSION_LIMIT = 60_000
 
 #: The name a notation's piece goes by where it has none (as the runner names it): an unlabelled
 #: ``[o]`` labels its moves with it.
@@ -76,10 +77,6 @@ WRITE_LOOK_EVERY = 64
 
 #: Nodes of the notation's tree looked over between two looks at that flag.
 WALK_LOOK_EVERY = 1024
-
-
-class Unsupported(Exception):
-    """A notation shape a compiler does not cover (the runner runs it)."""
 
 
 class Passed(Exception):
@@ -98,6 +95,13 @@ class CodeTooLarge(NotationError):
 
 class TooLong(Exception):
     """A continuation being measured for writing out in place turned out longer than its limit."""
+
+
+def deep_enough() -> None:
+    """Raise Python's recursion limit to :data:`RECURSION_LIMIT` before code is written or a traced
+    run runs (so how deep one goes does not depend on which runs the process made before)."""
+    if sys.getrecursionlimit() < RECURSION_LIMIT:
+        sys.setrecursionlimit(RECURSION_LIMIT)
 
 
 def indented(indent: int, text: str) -> str:
@@ -158,8 +162,7 @@ class Emitter:
     inline_lines = 14
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
-        if sys.getrecursionlimit() < WRITER_RECURSION_LIMIT:
-            sys.setrecursionlimit(WRITER_RECURSION_LIMIT)
+        deep_enough()
         self.rules = rules
         self.notation = notation
         self.player = player

@@ -23,7 +23,7 @@ from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.board.model import kept
 from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, code_namespace, load_code, new_work, written_code_key
-from dagaz_studio.engine.emitter import PIECE_NAME, Unsupported
+from dagaz_studio.engine.emitter import PIECE_NAME
 from dagaz_studio.engine.heap_code import HeapWriter
 from dagaz_studio.engine.heaps import PUSHED, heap_size, heap_with_hand, held_piece, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
@@ -79,7 +79,7 @@ def kind_writer(rules: CodeRules, notation: Notation, player: int) -> KindWriter
 def compile_kind_notation(rules: CodeRules, notation: Notation, player: int,
                           piece_name: str = PIECE_NAME) -> Callable[..., None]:
     """The ``moves`` function of ``notation`` on a heap or stack board, for ``player``; raises
-    :class:`Unsupported` for a notation it does not cover."""
+    :class:`~dagaz_studio.engine.emitter.CodeTooLarge` past the writer's limits."""
     # The code is the same for every interpreter of the board (as the default board's is,
     # :attr:`Rules.written`): written once, each interpreter loading it with a state of its own.
     key = written_code_key(rules, notation, player, None, "kind", piece_name)
@@ -127,7 +127,7 @@ def kind_plan(rules: CodeRules, program: Program) -> Callable[..., None] | None:
         program.plan = None
         if program.piece is not None and program.piece_name in rules.kind_index \
                 and rules.kind_index[program.piece_name] < rules.board_kinds:
-            with suppress(Unsupported, RecursionError, SyntaxError, MemoryError):
+            with suppress(RecursionError, SyntaxError, MemoryError):
                 program.plan = compile_kind_notation(rules, program.notation, program.player, program.piece_name)
     return cast("Callable[..., None] | None", program.plan)
 

@@ -151,7 +151,7 @@ def make_record(rules: Rules, position: Position, move: LightMove) -> Undo:
     position.passes = 0  # a light record is never a pass
     if checks is not None:
         position.checks_pending = piece[0]  # the check it may give is counted when the game asks (end checks)
-    if rules.counts_runs:
+    if rules.board.counts_runs:
         position.runs = runs_after(position.runs, len(rules.board.players), piece[0], origin, target,
                                    not captures and promoted is None)
     player = piece[0]

@@ -7,11 +7,11 @@ from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, cast
 
 from dagaz_studio.engine.compiler import Abort, new_work
-from dagaz_studio.engine.emitter import Unsupported
+from dagaz_studio.engine.emitter import deep_enough
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.program import UNMADE, Program
 from dagaz_studio.engine.reach_code import REACH_BUDGET, reach_code
-from dagaz_studio.engine.rules_state import RulesState, deep_enough, reads_checks, reads_history
+from dagaz_studio.engine.rules_state import RulesState, reads_checks, reads_history
 from dagaz_studio.engine.run_state import Stop
 from dagaz_studio.notation.errors import NotationError
 
@@ -73,7 +73,7 @@ class ReachTables(RulesState):
         if program.reach is UNMADE:
             try:
                 program.reach = reach_code(cast("CodeRules", self), program.notation, program.player)
-            except (Unsupported, RecursionError, SyntaxError, MemoryError):
+            except (RecursionError, SyntaxError, MemoryError):
                 program.reach = None
         if program.reach is not None:
             try:

@@ -102,7 +102,7 @@ class ReachWriter(CodeGenerator):
 def reach_code(rules: CodeRules, notation: Notation, player: int) -> ReachCode:
     """The reach code of ``notation`` for ``player`` (written once per board and kept with its other
     code, :mod:`~dagaz_studio.engine.code_cache`); raises
-    :class:`~dagaz_studio.engine.emitter.Unsupported` past the writer's limits."""
+    :class:`~dagaz_studio.engine.emitter.CodeTooLarge` past the writer's limits."""
     # A first step's reach asks the notation with that step restricted to one direction: the same
     # text, another tree, told apart by the tree's own text.
     key = written_code_key(rules, notation, player, None, f"reach {to_notation(notation.body)}")

@@ -20,7 +20,7 @@ from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.attacks import AttackQuestions
 from dagaz_studio.engine.compiler import Abort, compile_function, compile_notation, new_work
 from dagaz_studio.engine.counts import pieces_held
-from dagaz_studio.engine.emitter import MAX_WRITTEN, CodeTooLarge, Unsupported
+from dagaz_studio.engine.emitter import MAX_WRITTEN, CodeTooLarge, deep_enough
 from dagaz_studio.engine.heaps import Heap, push_heap
 from dagaz_studio.engine.kind_words import lifted, no_heap
 from dagaz_studio.engine.light_records import LightRecords
@@ -28,7 +28,7 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import UNMADE, Program
 from dagaz_studio.engine.reach import ReachTables
 from dagaz_studio.engine.records import Record
-from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
+from dagaz_studio.engine.rules_state import Plan, reads_checks
 from dagaz_studio.engine.run_state import State, Stop
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult
 from dagaz_studio.notation.cancel import ReadingCancelled
@@ -163,7 +163,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 writer = HeapTraceWriter if kind.holds_heaps else StackTraceWriter
             try:
                 program.traced = writer.code(self, program.notation, program.player, cancel, program.piece_name)
-            except (Unsupported, RecursionError, SyntaxError, MemoryError):
+            except (RecursionError, SyntaxError, MemoryError):
                 program.traced = None
         code: Callable[..., None] | None = program.traced
         if code is None:
@@ -276,7 +276,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if program.drop is UNMADE:
             try:
                 program.drop = compile_function(self, program.notation, program.player, "drop", program.piece_name)
-            except (Unsupported, RecursionError, SyntaxError, MemoryError):
+            except (RecursionError, SyntaxError, MemoryError):
                 program.drop = None
         return cast("Callable[..., None] | None", program.drop)
 
@@ -305,8 +305,6 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             # parts are run one by one, their moves merged in order.
             parts = tuple(compile_notation(self, notation, program.player, option, allowance, cancel, program.piece_name)
                           for option in options)
-        except Unsupported:
-            return None  # past the size limits: the traced code runs it
         except (RecursionError, SyntaxError, MemoryError) as error:
             raise CodeTooLarge(notation, "too large") from error
         return parts if any(not part.rich for part in parts) else (whole,)
@@ -342,7 +340,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             # A run that spent its budget or nested too deeply where the notation asks attack questions,
             # whose work compiled code counts only between its looks at the budget, is left to the traced
             # code to stop: counting each step, it may stop inside a question, and says which.
-            if stop.kind in ("budget", "depth") and stop.message is None and reads_checks(program.notation, "aAsS"):
+            if stop.kind in ("budget", "depth") and reads_checks(program.notation, "aAsS"):
                 return None
             if stop.kind == "cancelled":
                 # Already cancelled: the flag is not looked at again (the run stopped at its first

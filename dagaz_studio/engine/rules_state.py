@@ -9,7 +9,6 @@ tables (``reach.py``).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -51,11 +50,6 @@ Kept = tuple[dict[tuple[int, int, int], frozenset[int]], dict[tuple[int, int, in
 ATTACK_TABLE_LIMIT = 2_048
 
 
-#: How deep a traced run's calls may nest: its code takes a few calls per part of a notation, and a
-#: run's budget bounds how many parts it goes through.
-RUN_RECURSION_LIMIT = 60_000
-
-
 class RulesState:
     """The state of an interpreter of one board: its board's tables, the programs and code it has
     made, and what its attack questions keep. The parts of :class:`~dagaz_studio.engine.rules.Rules`
@@ -78,8 +72,6 @@ class RulesState:
         self.extinction_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.extinction)
         #: How few of one of them lose (``end extinction: below N``; 1: none left).
         self.extinction_below = next((end.count for end in board.ends if end.kind == "extinction" and end.count), 1)
-        #: Whether positions keep each player's moves in a row by one piece (``[u0-2]``).
-        self.counts_runs = board.counts_runs
         self._custom: dict[tuple[str, str], int] = {}
         self._programs: dict[tuple[str, int, str | None, bool], Program] = {}
         # Where the board's own pieces could capture from each square, and what could capture each
@@ -182,12 +174,6 @@ class RulesState:
         def scan_cost(self) -> int: ...
         def reach(self, kind: int, player: int, square: int) -> frozenset[int]: ...
         def candidates(self, cells: list[Piece | None], square: int, player: int) -> list[int]: ...
-
-
-def deep_enough() -> None:
-    """Raise Python's recursion limit to :data:`RUN_RECURSION_LIMIT` before a traced run runs."""
-    if sys.getrecursionlimit() < RUN_RECURSION_LIMIT:
-        sys.setrecursionlimit(RUN_RECURSION_LIMIT)
 
 
 class _BoardShare:

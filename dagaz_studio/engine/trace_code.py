@@ -9,7 +9,7 @@ itself how the implicit end keeps a move. The code keeps the run's hand, capture
 visited in the lists of a run state (:class:`TracedState`), so the events and the completed moves
 are made by the functions the tests' oracle (the runner) calls too (:mod:`~dagaz_studio.engine.trace_words`,
 :mod:`~dagaz_studio.engine.completion`). Every construct is written; only a notation past the size
-limits raises :class:`~dagaz_studio.engine.emitter.Unsupported` (a run then says its code is too large).
+limits raises :class:`~dagaz_studio.engine.emitter.CodeTooLarge` (a run then says its code is too large).
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ class TraceHooks(RepeatWriter):
              piece_name: str = PIECE_NAME) -> TracedCode:
         """The traced code of ``notation`` for ``player`` this back-end writes (written once per board;
         ``piece_name`` labels an unlabelled ``[o]``); raises
-        :class:`~dagaz_studio.engine.emitter.Unsupported` past the size limits."""
+        :class:`~dagaz_studio.engine.emitter.CodeTooLarge` past the size limits."""
         key = written_code_key(rules, notation, player, None, "traced", piece_name)
         written = rules.written.get(key)
         if written is None:

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from dagaz_studio.board import load_board, parse_board
+from dagaz_studio.engine.emitter import deep_enough
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import parse_notation
@@ -205,7 +206,7 @@ def test_a_runaway_on_a_fresh_board_works_out_the_reach_of_the_pieces_standing_o
                 if piece is not None}
     runs = counting_reach_runs(rules)
     flag = CallCounter()
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))  # as a run sets it (deep reach runs)
+    deep_enough()  # as a run sets it (deep reach runs)
     result = flag.watch(lambda: rules.run(position, at, cancel=flag))
     assert result.stopped is not None and result.stopped.startswith("stopped after")
     # No table of what could capture a square: it takes every kind's reach from every square.
@@ -229,7 +230,7 @@ def test_a_deep_run_stopped_unwinds_without_work(board_name: str, shape: str, wa
     position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation(text)), True)
     rules.run(position, at, budget=2_000)  # compiled once, outside the count
     flag = CallCounter(set_at=50)  # some 25,000 units of work in: deep in its repetitions
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))  # as a run sets it
+    deep_enough()  # as a run sets it
     result = flag.watch(lambda: rules.run(position, at, trace=way == "traced", budget=10**9, cancel=flag))
     assert result.stopped == "cancelled" and flag.looks == 50
     assert flag.stretches[-1] <= UNWINDING_CALLS, f"{flag.stretches[-1]:,} calls after the flag was seen set"
@@ -242,7 +243,7 @@ def test_a_relay_of_lifted_pieces_counts_each_displaced_piece_when_its_move_comp
     # budget did not count, so a runaway relay ran for seconds (quadratic in its length) before stopping.
     rules, position, at = _fresh("fanorona", way)
     position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation("(*|^)*")), True)
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))
+    deep_enough()
     result = rules.run(position, at, budget=50_000)
     assert result.stopped is not None and result.moves
     longest = max(len(move.also) for move in result.moves)
@@ -256,7 +257,7 @@ def test_a_traced_runaway_says_each_move_in_a_few_words() -> None:
     # took seconds to write (the words, not Python calls, so the count above never saw it).
     rules, position, at = _fresh("chess", "traced")
     position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation("(*|^)*")), True)
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))
+    deep_enough()
     # Completing each move counts the pieces it displaced, so the default budget ends the relay some
     # 450 pieces long: a larger one lets it reach moves displacing over a thousand.
     result = rules.run(position, at, trace=True, budget=1_500_000)

@@ -5,6 +5,7 @@ runner's moves, in its order, with the same stops."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import get_args
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -12,11 +13,19 @@ from hypothesis import strategies as st
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.compiler import compile_notation
+from dagaz_studio.engine.default_code import CodeGenerator
+from dagaz_studio.engine.heap_code import HeapWriter
+from dagaz_studio.engine.kind_code import StackWriter
 from dagaz_studio.engine.kind_compiler import compile_kind_notation
+from dagaz_studio.engine.kind_trace import HeapTraceWriter, StackTraceWriter
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
+from dagaz_studio.engine.reach_code import ReachWriter
 from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.trace_code import TraceWriter
 from dagaz_studio.notation import Notation, NotationError, parse_notation
+from dagaz_studio.notation.nodes import BracketItem, Node
+from dagaz_studio.notation.visitor import NODE_TYPES, method_name
 from tests.helpers.notation_strategies import drop_notations, notations
 from tests.helpers.run_comparison import drop_sites, parseable, played, rules_pair, same_run
 from tests.oracle.rules import OracleRules
@@ -27,6 +36,18 @@ from tools.compile_coverage import fallbacks
 def test_no_shipped_piece_or_drop_falls_back_to_the_runner() -> None:
     left = fallbacks()
     assert not left, left
+
+
+#: Every back-end the engine writes code with.
+WRITERS = [CodeGenerator, ReachWriter, TraceWriter, HeapWriter, StackWriter, HeapTraceWriter, StackTraceWriter]
+
+
+@pytest.mark.parametrize("writer", WRITERS, ids=lambda writer: writer.__name__)
+def test_every_back_end_writes_every_node_type_the_parser_makes(writer: type) -> None:
+    # So no notation, shipped or typed, leaves a writer without a method (its visit_other is an error).
+    node_types = {*get_args(Node), *get_args(BracketItem)}
+    assert node_types | {Notation} == set(NODE_TYPES)
+    assert [node.__name__ for node in node_types if not hasattr(writer, method_name(node))] == []
 
 
 #: Shipped boards whose pieces use constructs written out only lately, each run compiled and by the

@@ -16,6 +16,8 @@ import pytest
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.compiler import POLL_EVERY as CANCEL_EVERY
+from dagaz_studio.engine.default_code import CodeGenerator
+from dagaz_studio.engine.emitter import RECURSION_LIMIT
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET
@@ -258,6 +260,26 @@ def test_preparing_a_run_of_a_multiplying_notation_is_bounded(text: str) -> None
     assert whole.work <= DEFAULT_BUDGET + OVERSHOOT and (whole.stopped is None) == (len(text) < 100)
 
 
+def test_writing_code_and_a_traced_run_each_nest_as_deep_as_the_one_limit() -> None:
+    # A notation's code is written nesting a few calls a node, its traced run a few calls a part:
+    # each raises Python's limit to the same depth, whichever comes first in the process.
+    board = load_board("chess")
+    position = Position.initial(board)
+    at = board.squares.index("b1")
+    saved = sys.getrecursionlimit()
+    try:
+        sys.setrecursionlimit(1_000)
+        rules = Rules(board)
+        CodeGenerator(rules, parse_notation("(N)*[e]"), 0)
+        assert sys.getrecursionlimit() == RECURSION_LIMIT
+        rules.run(position, at, trace=True)  # its traced code written
+        sys.setrecursionlimit(1_000)
+        rules.run(position, at, trace=True)
+        assert sys.getrecursionlimit() == RECURSION_LIMIT
+    finally:
+        sys.setrecursionlimit(saved)
+
+
 def test_a_pieces_reach_does_not_depend_on_the_recursion_limit_earlier_runs_left() -> None:
     """Working out where a piece could ever capture runs its notation through the runner; a runner's
     own run raises Python's recursion limit, a compiled run does not. A rider up a 300-square file nests
@@ -269,7 +291,7 @@ def test_a_pieces_reach_does_not_depend_on_the_recursion_limit_earlier_runs_left
     saved = sys.getrecursionlimit()
     reaches = []
     try:
-        for limit in (1_000, 60_000):
+        for limit in (1_000, RECURSION_LIMIT):
             sys.setrecursionlimit(limit)
             board = parse_board(text)  # a board of its own: reach is kept with the board
             reaches.append(Rules(board).reach(0, 0, board.squares.index("a1")))

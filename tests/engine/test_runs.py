@@ -133,6 +133,27 @@ def test_runs_are_kept_through_perft_and_taken_back() -> None:
     assert position.fen() == before
 
 
+def _full_perft(rules: Rules, position: Position, depth: int) -> int:
+    """Perft by whole moves, each made by make_move (the light path's count checked against it)."""
+    if depth == 0:
+        return 1
+    count = 0
+    for move in legal_moves(rules, position):
+        undo = make_move(position, move)
+        count += _full_perft(rules, position, depth - 1)
+        unmake_move(position, undo)
+    return count
+
+
+def test_perft_by_light_records_counts_the_rested_rook_as_whole_moves_do() -> None:
+    # Perft makes light records in place: a Rook's run must be kept by them as by a whole move, or it
+    # moves a third time in a row.
+    board = parse_board(TIRED)
+    rules = Rules(board)
+    position = Position.initial(board)
+    assert perft(rules, position, 5) == _full_perft(rules, position, 5)
+
+
 def test_the_runs_field_is_read_and_checked() -> None:
     board = parse_board(TIRED)
     position = Position.from_fen(board, "3k/4/R3/3K b - - 1 1 2@a2,-")

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.engine.default_code import CodeGenerator
-from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_compiler import kind_writer
 from dagaz_studio.engine.rules import Rules
@@ -24,8 +23,7 @@ DIGEST = Path(__file__).with_name("untraced_source.sha256")
 
 
 def untraced_sources() -> list[str]:
-    """The code written for every shipped board's pieces ("unsupported" where a notation is left to
-    the runner), in a fixed order."""
+    """The code written for every shipped board's pieces, in a fixed order."""
     sources = []
     for name in sorted(shipped_boards()):
         board = load_board(name)
@@ -33,14 +31,11 @@ def untraced_sources() -> list[str]:
         for player in range(len(board.players)):
             for kind in range(rules.board_kinds):
                 notation = rules.kinds[kind].notation
-                try:
-                    if board.kind_type.holds_pieces:
-                        source, _ = CodeGenerator(rules, notation, player).module(
-                            notation.body, ("moves", "attacks", "probe"))
-                    else:
-                        source = hoist(kind_writer(rules, notation, player).module())
-                except Unsupported:
-                    source = "unsupported"
+                if board.kind_type.holds_pieces:
+                    source, _ = CodeGenerator(rules, notation, player).module(
+                        notation.body, ("moves", "attacks", "probe"))
+                else:
+                    source = hoist(kind_writer(rules, notation, player).module())
                 sources.append(f"{name} {player} {kind}\n{source}")
     return sources
 

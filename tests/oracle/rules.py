@@ -15,12 +15,12 @@ from typing import Any
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.completion import keep_move
+from dagaz_studio.engine.emitter import deep_enough
 from dagaz_studio.engine.light_path import light_perft
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.reach_code import REACH_BUDGET
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.rules_state import deep_enough
 from dagaz_studio.engine.values import (
     COMPLETION_COST,
     DEFAULT_BUDGET,
