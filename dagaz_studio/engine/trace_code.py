@@ -159,17 +159,15 @@ class TraceHooks(RepeatWriter):
         super().spend(ind, units)
 
     def trial(self, write: Callable[[Env, int, Cont], None], env: Env, ind: int) -> str:
-        """The trial pass, run with the trace off (its events unwritten)."""
-        was, self.silent = self.silent, True
-        try:
-            inner = super().trial(write, env, ind)
-        finally:
-            self.silent = was
+        """The trial pass, its events written apart from the trace: a trial that fails leaves them
+        in ``T.tried``, for the repetition's leaving to say what stopped it."""
+        inner = super().trial(write, env, ind)
         name = self.fresh("trial")
         self.emit(ind, f"def {name}(*a):")
-        self.emit(ind + 1, "was = T.trace; T.trace = None")
-        self.emit(ind + 1, f"try: return {inner}(*a)")
-        self.emit(ind + 1, "finally: T.trace = was")
+        self.emit(ind + 1, "was, cut = T.trace, T.truncated; T.trace = None if was is None else []")
+        self.emit(ind + 1, f"try: ok = {inner}(*a)")
+        self.emit(ind + 1, "finally: T.tried, T.trace, T.truncated = T.trace, was, cut")
+        self.emit(ind + 1, "return ok")
         return name
 
     def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
