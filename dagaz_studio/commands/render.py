@@ -46,7 +46,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "FILE.svg a numbered series FILE-001.svg …; each "
                         "frame shows the notation's executed part highlighted and the step's sentence")
     parser.add_argument("--move", metavar="MOVE", help="with --trace: only the steps behind this move "
-                        "(its name, e.g. O-O, or its coordinates, e.g. e1-g1)")
+                        "(its name, e.g. O-O, or its coordinates, e.g. e1-g1); a move the notation makes and the "
+                        "game's rules forbid is filmed too, its first and last frames saying why it is forbidden")
     parser.add_argument("--delay", type=whole_number, metavar="MS",
                         help="with --trace: milliseconds a frame is shown (default 400)")
 
@@ -180,7 +181,8 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
     except OSError as error:
         return report(CommandError(f"--out {printable(args.out)}: {printable(str(error.strerror or error))}"))
     print(f"{len(pictures)} frames: {board.squares[square]}"
-          + (f", the move {film.move}" if film.move else ", the whole run"), file=sys.stderr)
+          + (f", the move {film.move}" if film.move else ", the whole run")
+          + (f", which the game's rules forbid: {film.forbidden}" if film.forbidden else ""), file=sys.stderr)
     return 0
 
 

@@ -180,7 +180,7 @@ class RepeatWriter(CodeWriter):
             self.emit(i, "else:")
         else:
             self.emit(i, f"elif {count} >= {lo}:")
-        self.traced(i + 1, inner, "cannot_pass", node.quantifier_span, count)
+        self.traced(i + 1, inner, "cannot_pass", node.quantifier_span, count, repr(hi))
         leave(inner, i + 1)
 
     def taken_pass(self, node: Repeat, inner: Env, i: int, count: str, mark: str, leave: Cont,

@@ -33,7 +33,7 @@ class State:
     __slots__ = (
         "cells", "board", "me", "cursor", "last_dir", "hand", "captures", "stops", "visited", "touched",
         "also", "work", "trace", "trace_limit", "truncated", "depth", "rules", "kind_names", "piece_kind",
-        "created",
+        "created", "tried",
     )
 
     def __init__(self, rules: Any, position: Position, me: int) -> None:
@@ -58,6 +58,8 @@ class State:
         self.piece_kind = 0
         #: The squares where ``[*Name]`` has made a new piece on this way through, in order.
         self.created: list[int] = []
+        #: The events of the last trial of a possessive pass that failed, which say what stops it.
+        self.tried: list[TraceEvent] | None = None
 
     # ---------------------------------------------------------------- budget and trace
 

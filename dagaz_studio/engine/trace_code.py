@@ -98,8 +98,6 @@ class TraceHooks(RepeatWriter):
         super().__init__(rules, notation, player, [MAX_WRITTEN * 3])
         #: The spans of the ``&`` being written, innermost last (what their implicit end names).
         self.ends: list[str] = []
-        #: Writing a trial pass, which runs with the trace off: its events are not written.
-        self.silent = False
 
     @classmethod
     def code(cls, rules: CodeRules, notation: Notation, player: int, cancel: Any = None,
@@ -128,8 +126,6 @@ class TraceHooks(RepeatWriter):
         return f"{self.constant('let', tuple(self.rules.dir_letters))}[{direction}]"
 
     def traced(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
-        if self.silent:
-            return
         # The board kind's own words (:mod:`~dagaz_studio.engine.kind_words`), else trace_words'.
         call = self.constant("ev", self.own_words.get(event) or getattr(trace_words, event))
         where = span if isinstance(span, str) else "None" if span is None else self.constant("sp", span)
@@ -137,13 +133,10 @@ class TraceHooks(RepeatWriter):
                           f"{call}(T, {', '.join((where, *args))})")
 
     def traced_else(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
-        if not self.silent:
-            self.emit(indent, "else:")
-            self.traced(indent + 1, env, event, span, *args)
+        self.emit(indent, "else:")
+        self.traced(indent + 1, env, event, span, *args)
 
     def traced_test(self, indent: int, env: Env, test: str, event: str, span: Any, *args: str) -> str:
-        if self.silent:
-            return test
         ok = self.fresh("ok")
         self.emit(indent, f"{ok} = {test}")
         self.traced(indent, env, event, span, *args, ok)
@@ -159,17 +152,15 @@ class TraceHooks(RepeatWriter):
         super().spend(ind, units)
 
     def trial(self, write: Callable[[Env, int, Cont], None], env: Env, ind: int) -> str:
-        """The trial pass, run with the trace off (its events unwritten)."""
-        was, self.silent = self.silent, True
-        try:
-            inner = super().trial(write, env, ind)
-        finally:
-            self.silent = was
+        """The trial pass, its events written apart from the trace: a trial that fails leaves them
+        in ``T.tried``, for the repetition's leaving to say what stopped it."""
+        inner = super().trial(write, env, ind)
         name = self.fresh("trial")
         self.emit(ind, f"def {name}(*a):")
-        self.emit(ind + 1, "was = T.trace; T.trace = None")
-        self.emit(ind + 1, f"try: return {inner}(*a)")
-        self.emit(ind + 1, "finally: T.trace = was")
+        self.emit(ind + 1, "was, cut = T.trace, T.truncated; T.trace = None if was is None else []")
+        self.emit(ind + 1, f"try: ok = {inner}(*a)")
+        self.emit(ind + 1, "finally: T.tried, T.trace, T.truncated = T.trace, was, cut")
+        self.emit(ind + 1, "return ok")
         return name
 
     def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:

@@ -43,9 +43,17 @@ def must_pass(st: State, span: Span, count: int) -> None:
     st.emit("repeat", f"pass {count + 1}: {MUST_PASS}", span)
 
 
-def cannot_pass(st: State, span: Span, count: int) -> None:
-    """A possessive repetition leaves after ``count`` passes, no further one can succeed."""
-    st.emit("repeat", f"leaving after {count} passes: no further pass can succeed", span)
+def cannot_pass(st: State, span: Span, count: int, most: int | None) -> None:
+    """A possessive repetition leaves after ``count`` passes, no further one can succeed: said by what
+    stopped its trial of the next pass (:attr:`State.tried`), or by its ``most`` passes made."""
+    done = f"leaving after {count} pass{'es' if count != 1 else ''}"
+    if most is not None and count >= most:
+        st.emit("repeat", f"{done}: the most it may make", span)
+        return
+    failed = list(dict.fromkeys(event.text for event in st.tried or () if not event.ok))
+    why = "; ".join(failed[:3]) + (f" and {len(failed) - 3} more" if len(failed) > 3 else "")
+    st.emit("repeat", f"{done}: no further pass from {st.name(st.cursor)} can succeed"
+            + (f" ({why})" if why else " (none would change anything)"), span)
 
 
 def blocked(st: State, span: Span, letter: str, square: int) -> None:

@@ -73,8 +73,10 @@ class TestResult:
             text = "missing " + " ".join(self.missing)
             if self.reason:
                 first = self.missing[0]
-                # A reason that begins with the square ("d6 is not reached: …") names it already.
-                text += f" ({self.reason})" if self.reason.startswith(f"{first} ") else f" ({first}: {self.reason})"
+                # A reason that begins with the square ("d6 is not reached: …") names it already, a taking's
+                # mark (xd6) too.
+                named = self.reason.startswith((f"{first} ", f"{first.removeprefix('x')} "))
+                text += f" ({self.reason})" if named else f" ({first}: {self.reason})"
             parts.append(text)
         if self.extra:
             shown = [f"{mark} ({self.extra_moves[mark]})" if mark in self.extra_moves else mark for mark in self.extra]

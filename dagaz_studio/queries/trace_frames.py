@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import Position, Rules, StepBoard, TraceEvent, board_at, describe_move, move_branch
+from dagaz_studio.queries.explanation import forbidding_rule
 
 __all__ = ["MAX_FRAMES", "Film", "Frame", "FilmError", "film_of_run"]
 
@@ -37,7 +38,8 @@ class Frame:
 
 @dataclass(frozen=True)
 class Film:
-    """The frames of a run of ``notation`` from ``square``; ``move`` names the move filmed, if one."""
+    """The frames of a run of ``notation`` from ``square``; ``move`` names the move filmed, if one, and
+    ``forbidden`` says why the game's rules forbid it, where they do (the notation makes it all the same)."""
 
     board: Board
     start: Position
@@ -46,6 +48,7 @@ class Film:
     frames: tuple[Frame, ...]
     kind_names: tuple[str, ...]
     move: str | None = None
+    forbidden: str | None = None
 
 
 def film_of_run(rules: Rules, position: Position, square: int, notation: str | None = None,
@@ -69,7 +72,8 @@ def film_of_run(rules: Rules, position: Position, square: int, notation: str | N
         assert standing is not None
         notation = list(board.pieces.values())[standing.kind].notation_text if standing.kind < len(board.pieces) else ""
     steps = list(range(len(answer.trace)))
-    chosen = None
+    chosen = chosen_index = None
+    allowed = set(answer.allowed)
     if move is not None:
         from dagaz_studio.board.problems import quoted
 
@@ -92,15 +96,36 @@ def film_of_run(rules: Rules, position: Position, square: int, notation: str | N
                 named.append(f"{name} ({coordinates})" if name and name != coordinates else coordinates)
             raise FilmError(f"the piece on {board.squares[square]} has no move {quoted(move)}; its moves: "
                             + (" ".join(named) or "none"))
+        # Where a forbidden move and an allowed one have the same coordinates, the allowed one is meant.
+        found.sort(key=lambda i: i not in allowed)
+        chosen_index = found[0]
         chosen = answer.names.get(found[0]) or describe_move(board, answer.moves[found[0]])
         steps = move_branch(answer.trace, answer.tree, found[0])
     if len(steps) > limit:
         raise FilmError(f"the run has {len(steps):,} steps: at most {limit:,} frames are drawn; choose one of "
                         "its moves with --move")
+    reasons: dict[int, str] = {}
+    reason = forbidding_rule(rules, answer.start)
+
+    def why_forbidden(made: int | None) -> str | None:
+        """Why the game's rules forbid the move ``made`` (``None``: they allow it, or no move), said once
+        a frame asks: naming the attacker of a royal piece runs that piece's notation."""
+        if made is None or made in allowed or not 0 <= made < len(answer.moves):
+            return None
+        if made not in reasons:
+            reasons[made] = reason(answer.moves[made]) or "the game's rules forbid it"
+        return reasons[made]
+
     frames = []
     for index in steps:
         event = answer.trace[index]
         span = (event.span.start, event.span.end) if event.span is not None else None
-        frames.append(Frame(index, event, event.text, span,
+        said = why_forbidden(event.move)
+        sentence = event.text if said is None else f"{event.text} — forbidden: {said}"
+        frames.append(Frame(index, event, sentence, span,
                             board_at(answer.start.cells, answer.trace, answer.tree, index, answer.kind_names)))
-    return Film(board, answer.start, square, notation, tuple(frames), tuple(answer.kind_names), chosen)
+    forbidden = why_forbidden(chosen_index)
+    if forbidden is not None and frames:
+        # Said on the first frame too: the film is watched from there, its last frame perhaps never.
+        frames[0] = replace(frames[0], sentence=f"{frames[0].sentence} — the move {chosen}, which the game's rules forbid")
+    return Film(board, answer.start, square, notation, tuple(frames), tuple(answer.kind_names), chosen, forbidden)

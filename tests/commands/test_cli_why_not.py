@@ -70,10 +70,13 @@ def test_the_line_names_the_missing_square_once(tmp_path: Path, capsys: pytest.C
     text = Path(shipped_boards()["chess"]).read_text(encoding="utf-8")
     path = tmp_path / "chess.board"
     path.write_text(text + "\ntest why: fen 8/8/8/3p4/8/8/8/K6k w - - 0 1 at d2 put dagaz `(N)(\\1[p])*+\\1[x]` "
-                    "reaches at least d6\ntest take: fen r6k/8/8/8/8/8/P7/R3K3 w - - 0 1 at a1 reaches at least "
-                    "xa8\n", encoding="utf-8")
+                    "reaches at least d6\ntest why-take: fen 8/8/8/3p4/8/8/8/K6k w - - 0 1 at d2 put dagaz "
+                    "`(N)(\\1[p])*+\\1[x]` reaches at least xd6\ntest take: fen r6k/8/8/8/8/8/P7/R3K3 w - - 0 1 "
+                    "at a1 reaches at least xa8\n", encoding="utf-8")
     assert main(["test", str(path)]) == 1
     out = capsys.readouterr().out
     assert "missing d6 (d6 is not reached: " in out and "d6: d6" not in out
+    # A taking's mark too, its reason beginning with the square it takes on.
+    assert "missing xd6 (d6 is not reached: " in out and "xd6: d6" not in out
     # A reason that does not begin with the square still names it.
     assert "missing xa8 (xa8: a1-a2: [p] failed on a2: a friendly Pawn stands there)" in out

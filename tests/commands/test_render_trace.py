@@ -239,3 +239,39 @@ def test_a_promotion_s_coordinates_without_its_choice_list_each_choice(tmp_path:
     lasca = load_board("lasca")
     film = film_of_run(Rules(lasca), Position.from_fen(lasca, "7/1S5/7/7/7/7/7 w"), lasca.index("b6"), move="b6-a7")
     assert film.move is not None and film.frames[-1].event.kind == "move"
+
+
+PINNED = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1"
+
+
+def test_a_move_that_leaves_the_king_in_check_is_filmed_saying_so() -> None:
+    board = load_board("chess")
+    reference = chess.Board(PINNED)
+    forbidden = {chess.square_name(m.from_square) + "-" + chess.square_name(m.to_square)
+                 for m in reference.pseudo_legal_moves
+                 if m.from_square == chess.E2 and not reference.is_legal(m)}
+    assert forbidden  # the Knight is pinned: every move of it is forbidden
+    for move in sorted(forbidden):
+        film = film_of_run(Rules(board), Position.from_fen(board, PINNED), board.index("e2"), move=move)
+        assert film.forbidden == "it would leave the White King on e1 attacked by the Black Rook on e7"
+        assert film.frames[0].sentence.endswith(f"the move {move}, which the game's rules forbid")
+        assert film.frames[-1].sentence == f"move completed: {move} — forbidden: {film.forbidden}"
+    # The King's own moves python-chess allows are filmed as they were.
+    for move in reference.legal_moves:
+        if move.from_square == chess.E1:
+            name = chess.square_name(move.from_square) + "-" + chess.square_name(move.to_square)
+            film = film_of_run(Rules(board), Position.from_fen(board, PINNED), board.index("e1"), move=name)
+            assert film.forbidden is None and "forbid" not in " ".join(f.sentence for f in film.frames)
+
+
+def test_a_move_a_compulsory_capture_forbids_is_filmed_and_its_status_is_zero(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "d2.png"
+    assert main(["render", "fanorona", "--at", "d2", "--trace", "--move", "d2-e3", "--out", str(out)]) == 0
+    said = capsys.readouterr().err
+    assert "the move d2-e3, which the game's rules forbid: it captures nothing while another move captures" in said
+    shown = captions(out.read_bytes())
+    assert "forbidden: it captures nothing" in shown[-1] and "compulsory-capture" in shown[-1]
+    assert "which the game's rules forbid" in shown[0]
+    # The capture that shares its first step is the move allowed, filmed without a word of it.
+    assert main(["render", "fanorona", "--at", "d2", "--trace", "--move", "d2-e3xf4xg5", "--out", str(out)]) == 0
+    assert "forbid" not in capsys.readouterr().err and not any("forbid" in c for c in captions(out.read_bytes()))

@@ -93,3 +93,53 @@ def test_a_promotion_says_an_before_a_vowel_and_a_before_a_consonant() -> None:
     board, rules = shipped("chess")
     result = rules.run(Position.from_fen(board, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"), board.index("b7"), trace=True)
     assert "the piece in hand becomes a Queen" in {e.text for e in result.trace if e.kind is EventKind.PROMOTE}
+
+
+def _leavings(board_name: str, fen: str, square: str, notation: str | None = None) -> list[str]:
+    from dagaz_studio.queries.moves import MovesQuery, answer_moves
+
+    board, rules = shipped(board_name)
+    answer = answer_moves(rules, MovesQuery(board, Position.from_fen(board, fen), board.index(square),
+                                            notation=notation, legal_only=False, trace=True))
+    return [e.text for e in answer.trace if e.text.startswith("leaving after")]
+
+
+def test_a_possessive_rider_says_where_and_why_its_next_pass_fails_as_python_chess_ends_its_rays() -> None:
+    import re
+
+    import chess
+
+    for fen in ("4k3/8/8/8/3p4/8/8/2B1K3 w - - 0 1", "4k3/8/8/5p2/8/8/3P4/2B1K3 w - - 0 1",
+                "4k3/8/8/8/8/1n6/8/2B1K3 w - - 0 1"):
+        reference = chess.Board(fen)
+        reached = reference.attacks(chess.C1)
+        # The last square of each ray python-chess sees from c1: the piece that blocks it, or the edge.
+        ends = {}
+        for file_step, rank_step in ((1, 1), (-1, 1)):
+            file, rank, last = chess.square_file(chess.C1), chess.square_rank(chess.C1), None
+            while 0 <= file + file_step < 8 and 0 <= rank + rank_step < 8 \
+                    and chess.square(file + file_step, rank + rank_step) in reached:
+                file, rank = file + file_step, rank + rank_step
+                last = chess.square(file, rank)
+            if last is not None:
+                ends[chess.square_name(last)] = reference.piece_at(last) is not None
+        said = {}
+        for text in _leavings("chess", fen, "c1", "(X)([p]\\1)*+"):
+            found = re.fullmatch(r"leaving after \d+ pass(?:es)?: no further pass from (\w+) can succeed \((.*)\)", text)
+            assert found, text
+            said[found.group(1)] = found.group(2)
+        assert set(said) == set(ends), (fen, said, ends)
+        for name, blocked in ends.items():
+            assert said[name].startswith(f"[p] failed on {name}" if blocked else "\\1: no square"), (fen, name, said)
+
+
+def test_a_fanorona_capture_says_what_ends_its_line_of_stones() -> None:
+    # Approaching from d2 to e3 takes f4 and g5, and the line ends at the board's corner.
+    assert "leaving after 2 passes: no further pass from g5 can succeed (\\1: no square O of g5)" in _leavings(
+        "fanorona", "sssssssss/sssssssss/sSsS1sSsS/SSSSSSSSS/SSSSSSSSS w", "d2")
+
+
+def test_a_possessive_repetition_at_its_most_passes_says_so_not_that_a_pass_fails() -> None:
+    # Two passes up the long diagonal are all {,2} allows, though the ray goes on to h6.
+    assert "leaving after 2 passes: the most it may make" in _leavings(
+        "chess", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "c1", "(X)([p]\\1){,2}+")

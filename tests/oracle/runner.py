@@ -253,14 +253,15 @@ class RunnerProgram(ItemRunner):
 
         def can_repeat(st: State) -> bool:
             saved_trace, saved_mark = st.trace, st.marks[probe_slot]
-            st.trace = None
+            saved_cut = st.truncated
+            st.trace = None if saved_trace is None else []
             st.marks[probe_slot] = st.progress
             try:
                 body(st)
             except RunProbeSucceeded:
                 return True
             finally:
-                st.trace = saved_trace
+                st.tried, st.trace, st.truncated = st.trace, saved_trace, saved_cut
                 st.marks[probe_slot] = saved_mark
             return False
 
@@ -275,7 +276,7 @@ class RunnerProgram(ItemRunner):
                     body(st)
                 elif count >= lo:
                     if st.trace is not None:
-                        words.cannot_pass(st, span, count)
+                        words.cannot_pass(st, span, count, hi)
                     k(st)
                 return
             if count >= lo:
