@@ -66,7 +66,7 @@ def mobility_regions(options: dict[str, str], pieces: Pieces, name: str, files: 
 PIECE_SETS = ("pawnTypes", "promotionPawnTypes", "promotionPawnTypesWhite", "promotionPawnTypesBlack",
               "promotionPieceTypes", "promotionPieceTypesWhite", "promotionPieceTypesBlack",
               "enPassantTypes", "enPassantTypesWhite", "enPassantTypesBlack", "castlingRookPieces",
-              "blastImmuneTypes", "mutuallyImmuneTypes", "petrifyOnCaptureTypes")
+              "blastImmuneTypes", "mutuallyImmuneTypes", "petrifyOnCaptureTypes", "extinctionPieceTypes")
 
 
 #: The options whose value is one piece type, and what stands for none read (Fairy-Stockfish's type 0,

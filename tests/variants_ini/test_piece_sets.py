@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers.variants_oracle import imports_and_plays_alike
+from dagaz_studio.variants_ini import import_file
+from tests.helpers.variants_oracle import compare, fsf_positions, imports_and_plays_alike
 
 PROMOTING = "startFen = 7k/PPP5/8/8/8/8/ppp5/7K w - - 0 1\n"
 
@@ -46,3 +47,26 @@ def test_a_piece_type_is_read_as_fairy_stockfish_reads_it(text: str) -> None:
 ])
 def test_the_promoted_piece_types_are_read_as_fairy_stockfish_reads_them(text: str) -> None:
     imports_and_plays_alike(text, games=3, plies=30, seed=2)
+
+
+def _plays_alike_on(text: str, fens: list[str]) -> None:
+    """``text`` imported without a refusal, its legal moves Fairy-Stockfish's on ``fens`` (none where
+    Fairy-Stockfish's game has ended there)."""
+    done, refused = import_file(text)
+    assert not refused and len(done) == 1, refused
+    pytest.importorskip("pyffish")
+    assert compare(done[0].text, [fsf_positions(text, done[0].name, fens)]) is None
+
+
+def test_the_extinction_types_stop_at_a_letter_of_no_piece() -> None:
+    # x ends the set: the Queen's loss ends the game, the Rook's does not.
+    text = ("[stopped:chess]\nextinctionValue = loss\nextinctionPieceTypes = qxr\n"
+            "startFen = 3qk3/8/8/8/8/r7/8/R2QK3 w - - 0 1\n")
+    _plays_alike_on(text, ["3qk3/8/8/8/8/R7/8/3QK3 b - - 0 1"])
+
+
+@pytest.mark.parametrize("types", ["", "extinctionPieceTypes = -\n", "extinctionPieceTypes = kxq\n"])
+def test_pseudo_royal_types_are_those_fairy_stockfish_reads(types: str) -> None:
+    # None named is Fairy-Stockfish's empty set, as '-' is, and x ends it: the Queen is no royal piece.
+    imports_and_plays_alike("[pseudo:chess]\nextinctionPseudoRoyal = true\n" + types
+                            + "startFen = 4k3/8/8/8/8/8/2q5/3QK3 w - - 0 1\n", games=3, plies=20, seed=2)
