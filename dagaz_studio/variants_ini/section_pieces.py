@@ -71,7 +71,8 @@ PIECE_SETS = ("pawnTypes", "promotionPawnTypes", "promotionPawnTypesWhite", "pro
 
 #: The options whose value is one piece type, and what stands for none read (Fairy-Stockfish's type 0,
 #: all pieces where the option means any of them).
-PIECE_TYPES = {"castlingKingPiece": "-", "dropNoDoubled": "-", "mustDropType": "*"}
+PIECE_TYPES = {"castlingKingPiece": "-", "dropNoDoubled": "-", "mustDropType": "*", "flagPiece": "*",
+               "flagPieceWhite": "*", "flagPieceBlack": "*"}
 
 
 def with_piece_sets(options: dict[str, str], pieces: Pieces) -> dict[str, str]:
