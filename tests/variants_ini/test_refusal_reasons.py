@@ -195,3 +195,14 @@ def test_the_reason_given_for_a_promotion_to_no_piece_is_what_fairy_stockfish_pl
     assert "b8a8" not in printed(ini, f"print(*sf.legal_moves('nothing', {written!r}, []))").split()
     _, refused = import_file(ini)
     assert "a piece of no type" in refused[0].message
+
+
+def test_the_reason_given_for_opposite_castling_is_what_fairy_stockfish_plays() -> None:
+    pytest.importorskip("pyffish")
+    ini = "[opposite:chess]\noppositeCastling = true\n"
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    black = printed(ini, f"print(*sf.legal_moves('opposite', {fen!r}, ['e1g1']))").split()
+    # Black's Rooks and King have not moved, yet only the castling towards the a-file is left.
+    assert "e8c8" in black and "e8g8" not in black
+    _, refused = import_file(ini)
+    assert "only towards the a-file" in refused[0].message and "have not moved" in refused[0].message
