@@ -19,7 +19,8 @@ FLAG_OPTIONS = ("flagPiece", "flagPieceWhite", "flagPieceBlack", "flagRegion", "
 
 
 def _flag_letters(options: dict[str, str], side: str, pieces: dict[str, tuple[str, str]]) -> list[str]:
-    value = options.get(f"flagPiece{side}", options.get("flagPiece", "-")).strip().lower()
+    # Unset, as '-', is Fairy-Stockfish's type 0: any piece reaching the region.
+    value = options.get(f"flagPiece{side}", options.get("flagPiece", "*")).strip().lower()
     if value == "*":
         return list(pieces)
     return [letter for letter in value if letter in pieces]

@@ -69,8 +69,9 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
 
 #: Options that change the legal moves in a way no board file says, and why: their refusal says so.
 UNSAID = {
-    "oppositeCastling": "a player's castling takes from the other the right to castle on the same side, and a "
-                        "board's castling rights change only by their own player's moves",
+    "oppositeCastling": "a player's castling takes from the other the right to castle on the same side of the "
+                        "board (after White's e1g1 Black castles only towards the a-file), where a board's castling "
+                        "rights are a King and Rook that have not moved, which the other player's castling leaves so",
     "wallOrMove": "a player places a wall instead of moving, and a board's walls are made only by a piece's move",
 }
 

@@ -22,12 +22,12 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
     royal = {letter for letter, (key, _) in pieces.items() if key == "king"}
     if not is_true(options.get("extinctionPseudoRoyal", "false")):
         return royal, False
-    types = options.get("extinctionPieceTypes", "").strip()
-    if types in ("*", ""):
-        raise IniError(f"options extinctionPseudoRoyal and extinctionPieceTypes = {types or '(none)'} are not "
-                       "supported together: they name no piece type to be royal ('*' counts all pieces "
-                       "together), where a board makes its pieces royal type by type",
-                       section=name)
+    # None named (or '-') is Fairy-Stockfish's empty set: no piece is pseudo-royal.
+    types = options.get("extinctionPieceTypes", "-").strip()
+    if "*" in types:
+        raise IniError(f"options extinctionPseudoRoyal and extinctionPieceTypes = {types} are not "
+                       "supported together: Fairy-Stockfish counts all pieces together ('*'), where a board makes its pieces "
+                       "royal type by type", section=name)
     limit = whole_number(options, "extinctionPieceCount", "0", name) + 1
     if duple_check(options) and limit == 1 and len(types) == 1:
         # One royal piece alone, or several of which one left safe is enough (rule: duple-check).

@@ -66,12 +66,13 @@ def mobility_regions(options: dict[str, str], pieces: Pieces, name: str, files: 
 PIECE_SETS = ("pawnTypes", "promotionPawnTypes", "promotionPawnTypesWhite", "promotionPawnTypesBlack",
               "promotionPieceTypes", "promotionPieceTypesWhite", "promotionPieceTypesBlack",
               "enPassantTypes", "enPassantTypesWhite", "enPassantTypesBlack", "castlingRookPieces",
-              "blastImmuneTypes", "mutuallyImmuneTypes", "petrifyOnCaptureTypes")
+              "blastImmuneTypes", "mutuallyImmuneTypes", "petrifyOnCaptureTypes", "extinctionPieceTypes")
 
 
 #: The options whose value is one piece type, and what stands for none read (Fairy-Stockfish's type 0,
 #: all pieces where the option means any of them).
-PIECE_TYPES = {"castlingKingPiece": "-", "dropNoDoubled": "-", "mustDropType": "*"}
+PIECE_TYPES = {"castlingKingPiece": "-", "dropNoDoubled": "-", "mustDropType": "*", "flagPiece": "*",
+               "flagPieceWhite": "*", "flagPieceBlack": "*"}
 
 
 def with_piece_sets(options: dict[str, str], pieces: Pieces) -> dict[str, str]:

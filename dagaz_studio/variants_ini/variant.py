@@ -186,6 +186,13 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     demoting = (drops and not is_true(options.get("dropLoop", "false"))
                 and any(is_true(options.get(key, "false")) for key in ("capturesToHand", "twoBoards")))
     promoted: dict[str, str] = {}  # letter -> name of its promoted form
+    for key in dict.fromkeys(key if key in options else "promotionPieceTypes"
+                             for key in ("promotionPieceTypesWhite", "promotionPieceTypesBlack")):
+        if "*" in options.get(key, ""):
+            raise IniError(f"option {key} with '*' is not supported: Fairy-Stockfish reads it as its type 0, a "
+                           "promotion to no piece (the move a7a8 with a blank for its letter), which leaves on "
+                           "the square a piece of no type that never moves and that the other side may take, yet "
+                           "that its FEN writes as '*', a wall nobody may take", section=name)
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
     if demoting and len((pawn_w | pawn_b) & set(pieces)) > 1 and (choices_w or choices_b):

@@ -23,6 +23,8 @@ REFUSED = [
     ("[shuffled:chess]\nchess960 = true\ncastlingRookPieces = rq\n", 3),
     ("[flipping:chess]\nflipEnclosedPieces = reversi\n", 2),
     ("[everyone:chess]\nextinctionPseudoRoyal = true\nextinctionPieceTypes = *\n", 3),
+    ("[nothing:chess]\npromotionPieceTypes = q*\n", 2),
+    ("[blackless:chess]\npromotionPieceTypes = q\npromotionPieceTypesBlack = * n\n", 3),
     ("[leaping:chess]\ngating = true\ncambodianMoves = true\n", 3),
     ("[met:chess]\nsittuyinPromotion = true\n", 2),
     ("[held:chess]\nstartFen = 8/8/8/8/8/8/8/K6k[Q] w - - 0 1\n", 2),
@@ -178,3 +180,29 @@ def test_a_comment_after_a_section_name_is_read_as_fairy_stockfish_reads_it() ->
     done, refused = import_file("[small:chess] # a smaller chess\nmaxRank = 6\n"
                                 "startFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
     assert not refused and [variant.name for variant in done] == ["small"]
+
+
+def test_the_reason_given_for_a_promotion_to_no_piece_is_what_fairy_stockfish_plays() -> None:
+    pytest.importorskip("pyffish")
+    ini = "[nothing:chess]\npromotionPieceTypes = *\n"
+    fen = "1k6/P7/8/8/8/8/8/4K3 w - - 0 1"
+    # The promotion to the type 0, its letter a blank.
+    assert "'a7a8 '" in printed(ini, f"print(sf.legal_moves('nothing', {fen!r}, []))")
+    # The Black King may take what the promotion left on a8, yet not once its FEN is read back.
+    played = printed(ini, f"print(*sf.legal_moves('nothing', {fen!r}, ['a7a8 ']))").split()
+    written = printed(ini, f"print(sf.get_fen('nothing', {fen!r}, ['a7a8 ']))").strip()
+    assert "b8a8" in played and written.startswith("*k6/")
+    assert "b8a8" not in printed(ini, f"print(*sf.legal_moves('nothing', {written!r}, []))").split()
+    _, refused = import_file(ini)
+    assert "a piece of no type" in refused[0].message
+
+
+def test_the_reason_given_for_opposite_castling_is_what_fairy_stockfish_plays() -> None:
+    pytest.importorskip("pyffish")
+    ini = "[opposite:chess]\noppositeCastling = true\n"
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    black = printed(ini, f"print(*sf.legal_moves('opposite', {fen!r}, ['e1g1']))").split()
+    # Black's Rooks and King have not moved, yet only the castling towards the a-file is left.
+    assert "e8c8" in black and "e8g8" not in black
+    _, refused = import_file(ini)
+    assert "only towards the a-file" in refused[0].message and "have not moved" in refused[0].message
