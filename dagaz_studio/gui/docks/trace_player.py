@@ -167,13 +167,12 @@ class QtTracePlayer(QWidget):
         #: narrow panel; the list of moves beside the controls, or below them (:meth:`follow_width_of`).
         self._rows = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self._rows.addLayout(buttons)
+        # A row of its own when the controls are stacked: beside the buttons it was 20 pixels long.
+        self._rows.addWidget(self.slider, 1)
         self._rows.addWidget(self.counter)
         self._rows.addLayout(rest)
         left = QVBoxLayout()
         left.addLayout(self._rows)
-        # A row of its own, the panel's width: beside the buttons, the counter and the speed, it was
-        # 15 pixels long below the board of a 1280 pixel wide window, too short to drag through steps.
-        left.addWidget(self.slider)
         left.addWidget(self.notation_label)
         left.addWidget(self.sentence)
         left.addStretch(1)
