@@ -93,20 +93,4 @@ def with_piece_sets(options: dict[str, str], pieces: Pieces) -> dict[str, str]:
             # '*' is the type 0, as none is.
             letters = letters[-1:].replace("*", "") or PIECE_TYPES[key]
         read[key] = letters or "-"
-    if "promotedPieceType" in options:
-        read["promotedPieceType"] = _promotions(options["promotedPieceType"], pieces)
     return read
-
-
-def _promotions(value: str, pieces: Pieces) -> str:
-    """``promotedPieceType`` as parser.cpp reads it, blanks skipped: a piece's letter, any character,
-    the letter it promotes to (or ``-``, none), in either case, again and again until a letter is of
-    no piece; written back as ``p:g s:g``."""
-    tokens = [character.lower() for character in value if not character.isspace()]
-    pairs: dict[str, str] = {}
-    for at in range(0, len(tokens) - 2, 3):
-        source, target = tokens[at], tokens[at + 2]
-        if source not in pieces or (target != "-" and target not in pieces):
-            break
-        pairs[source] = target
-    return " ".join(f"{source}:{target}" for source, target in pairs.items() if target != "-")

@@ -44,18 +44,6 @@ def test_a_piece_type_is_read_as_fairy_stockfish_reads_it(text: str) -> None:
     imports_and_plays_alike(text, games=3, plies=30, seed=2)
 
 
-@pytest.mark.parametrize("text", [
-    "[capital:chess]\npromotedPieceType = N:Q\nstartFen = 7k/8/1N6/8/8/8/8/7K w - - 0 1\n",
-    # x is no piece: the reading stops there, and neither the Knight nor the Bishop after it promotes.
-    "[stray:chess]\npromotedPieceType = n:x b:q\nstartFen = 7k/8/1N1B4/8/8/8/8/7K w - - 0 1\n",
-    # '-' is none: the pawn inherited promoting to the Gold no longer promotes.
-    "[unpromoted:shogi]\npromotedPieceType = p:-\n"
-    "startFen = lnsgkgsnl/1r5b1/pppp1pppp/4P4/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL[] w - - 0 1\n",
-])
-def test_the_promoted_piece_types_are_read_as_fairy_stockfish_reads_them(text: str) -> None:
-    imports_and_plays_alike(text, games=3, plies=30, seed=2)
-
-
 def _plays_alike_on(text: str, fens: list[str]) -> None:
     """``text`` imported without a refusal, its legal moves Fairy-Stockfish's on ``fens`` (none where
     Fairy-Stockfish's game has ended there)."""
