@@ -33,6 +33,17 @@ def open_window(qtbot, board: str, width: int, height: int, reset: bool = True):
     return window
 
 
+def shown_as_made(qtbot, board: str, width: int, height: int):
+    """The window as the app makes it, its saved layout restored, shown at ``width`` × ``height``
+    without that layout's own size (a smaller screen), its layout not reset."""
+    window = app.create_window(str(shipped_boards()[board]))
+    qtbot.addWidget(window)
+    window.resize(width, height)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
 def clipped_sideways(dock: QDockWidget) -> bool:
     area = dock.widget()
     return isinstance(area, QAbstractScrollArea) and area.horizontalScrollBar().isVisible()
@@ -326,11 +337,7 @@ def test_a_one_column_with_panels_closed_gets_its_layout_back_when_made_wide(qtb
 def test_a_window_first_shown_very_small_has_its_one_column_whole(qtbot) -> None:
     """Arranged wide and then shown at 481×371, the window made its one column as Qt laid it out on
     the way, 154 pixels wide: the stepper's buttons ran past its edge and every panel scrolled sideways."""
-    window = app.create_window(str(shipped_boards()["chess"]))
-    qtbot.addWidget(window)
-    window.resize(481, 371)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_as_made(qtbot, "chess", 481, 371)
     qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, window, 481, 371), timeout=10000)
 
 
@@ -351,11 +358,7 @@ def test_a_layout_restored_for_a_wide_window_and_shown_very_small_is_one_column(
     back, as on a smaller screen) kept its two columns, each panel squeezed and scrolled sideways."""
     window = open_window(qtbot, board, 1280, 800)
     assert window.close()
-    again = app.create_window(str(shipped_boards()[board]))
-    qtbot.addWidget(again)
-    again.resize(481, 371)
-    again.show()
-    qtbot.waitExposed(again)
+    again = shown_as_made(qtbot, board, 481, 371)
     qtbot.waitUntil(lambda: assert_usable_in_one_column(qtbot, again, 481, 371), timeout=10000)
 
 
@@ -367,11 +370,7 @@ def test_a_layout_restored_in_one_column_and_shown_wide_is_arranged_wide(qtbot) 
     window = open_window(qtbot, "chess", 481, 371)
     assert_usable_in_one_column(qtbot, window, 481, 371)
     assert window.close()
-    again = app.create_window(str(shipped_boards()["chess"]))
-    qtbot.addWidget(again)
-    again.resize(1280, 800)
-    again.show()
-    qtbot.waitExposed(again)
+    again = shown_as_made(qtbot, "chess", 1280, 800)
     layout = again.layout_of_docks
     qtbot.waitUntil(lambda: layout.arrangement() == layout.arrangement_for(WIDE), timeout=10000)
 
